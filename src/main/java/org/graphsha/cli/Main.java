@@ -1,0 +1,86 @@
+package org.graphsha.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Entry point of {@code ./graphsha}: global options, then one subcommand. */
+public final class Main {
+
+    /** A subcommand gets its own arguments and the shared options; it returns the exit status. */
+    interface Command {
+        int run(List<String> args, Options options, PrintStream out) throws Exception;
+    }
+
+    record Options(Path home) {}
+
+    record Entry(String summary, Command command) {}
+
+    static final Map<String, Entry> COMMANDS = new LinkedHashMap<>();
+
+    static {
+        COMMANDS.put("demo", new Entry("load Cora, make the long-tailed split, project it with GDS and print the "
+            + "class distribution per split", new DemoCommand()));
+        COMMANDS.put("cypher", new Entry("run Cypher: cypher 'QUERY' or cypher -f FILE.cypher (';'-separated)",
+            new CypherCommand()));
+        COMMANDS.put("serve", new Entry("serve the database over Bolt on 127.0.0.1 [--bolt-port 7687] until interrupted",
+            new ServeCommand()));
+        COMMANDS.put("help", new Entry("list the commands", (args, options, out) -> help(out)));
+    }
+
+    private Main() {}
+
+    public static void main(String[] argv) {
+        int status;
+        try {
+            status = run(argv, System.out);
+        } catch (UsageException e) {
+            System.err.println("error: " + e.getMessage());
+            status = 2;
+        } catch (Exception e) {
+            System.err.println("error: " + CypherRunner.describe(e));
+            status = 1;
+        }
+        System.out.flush();
+        Runtime.getRuntime().halt(status);
+    }
+
+    static int run(String[] argv, PrintStream out) throws Exception {
+        List<String> args = new ArrayList<>(Arrays.asList(argv));
+        Path root = Path.of(System.getProperty("graphsha.root", "."));
+        Path home = root.resolve("data").resolve("graphsha");
+        int homeFlag = args.indexOf("--home");
+        if (homeFlag >= 0) {
+            if (homeFlag + 1 >= args.size()) {
+                throw new UsageException("--home needs a directory");
+            }
+            home = Path.of(args.get(homeFlag + 1));
+            args.subList(homeFlag, homeFlag + 2).clear();
+        }
+        String name = args.isEmpty() ? "help" : args.remove(0);
+        Entry entry = COMMANDS.get(name);
+        if (entry == null) {
+            throw new UsageException("unknown command `" + name + "`; run ./graphsha help for the list");
+        }
+        return entry.command().run(args, new Options(home), out);
+    }
+
+    private static int help(PrintStream out) {
+        out.println("usage: ./graphsha [--home DIR] COMMAND [ARGS]");
+        out.println("  DIR defaults to ./data/graphsha (the embedded Neo4j's home)");
+        out.println();
+        COMMANDS.forEach((name, entry) -> out.printf("  %-8s %s%n", name, entry.summary()));
+        return 0;
+    }
+
+    /** Wrong command-line usage: reported without a stack trace, exit status 2. */
+    static final class UsageException extends IllegalArgumentException {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+}

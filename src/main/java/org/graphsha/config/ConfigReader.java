@@ -1,0 +1,143 @@
+package org.graphsha.config;
+
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Reads a user's configuration map into typed values. Every error names the key and the value and
+ * says what would be accepted; keys nobody asked for are rejected with a "did you mean" hint once
+ * the typed config has read all it knows ({@link #finish()}).
+ */
+public final class ConfigReader {
+
+    private final Map<String, Object> values;
+    private final Set<String> known = new HashSet<>();
+
+    public ConfigReader(Map<String, Object> values) {
+        this.values = values == null ? Map.of() : new LinkedHashMap<>(values);
+    }
+
+    public String string(String key, String defaultValue) {
+        return optionalString(key).orElse(defaultValue);
+    }
+
+    public String requiredString(String key) {
+        return optionalString(key).orElseThrow(() -> new IllegalArgumentException(
+            "No value specified for the mandatory configuration parameter `" + key + "`; add `" + key
+                + ": '...'` to the configuration map"));
+    }
+
+    public Optional<String> optionalString(String key) {
+        Object value = raw(key);
+        if (value == null) {
+            return Optional.empty();
+        }
+        if (!(value instanceof String text) || text.isBlank()) {
+            throw invalid(key, value, "a non-empty string");
+        }
+        return Optional.of(text);
+    }
+
+    public boolean bool(String key, boolean defaultValue) {
+        Object value = raw(key);
+        if (value == null) {
+            return defaultValue;
+        }
+        if (!(value instanceof Boolean flag)) {
+            throw invalid(key, value, "true or false");
+        }
+        return flag;
+    }
+
+    public double number(String key, double defaultValue) {
+        Object value = raw(key);
+        if (value == null) {
+            return defaultValue;
+        }
+        if (!(value instanceof Number number) || !Double.isFinite(number.doubleValue())) {
+            throw invalid(key, value, "a finite number");
+        }
+        return number.doubleValue();
+    }
+
+    public int positiveInt(String key, int defaultValue) {
+        Object value = raw(key);
+        if (value == null) {
+            return defaultValue;
+        }
+        if (!(value instanceof Long || value instanceof Integer) || ((Number) value).longValue() < 1
+            || ((Number) value).longValue() > Integer.MAX_VALUE) {
+            throw invalid(key, value, "a positive integer");
+        }
+        return ((Number) value).intValue();
+    }
+
+    /** Rejects keys that no typed config asked for. */
+    public void finish() {
+        for (String key : values.keySet()) {
+            if (!known.contains(key)) {
+                throw new IllegalArgumentException("Unexpected configuration key `" + key + "`"
+                    + suggestion(key, known) + ". Valid keys are: " + String.join(", ", new TreeSet<>(known)));
+            }
+        }
+    }
+
+    private Object raw(String key) {
+        known.add(key);
+        return values.get(key);
+    }
+
+    private static IllegalArgumentException invalid(String key, Object value, String expected) {
+        String shown = value instanceof String ? "'" + value + "'" : String.valueOf(value);
+        return new IllegalArgumentException("Invalid value " + shown + " for configuration key `" + key
+            + "`: expected " + expected);
+    }
+
+    static String suggestion(String key, Collection<String> candidates) {
+        return candidates.stream()
+            .filter(c -> distance(c.toLowerCase(), key.toLowerCase()) <= Math.max(2, key.length() / 3))
+            .min(Comparator.comparingInt((String c) -> distance(c.toLowerCase(), key.toLowerCase())))
+            .map(c -> " (did you mean `" + c + "`?)")
+            .orElse("");
+    }
+
+    private static int distance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+
+    /** Validates an identifier such as a label or property name. */
+    public static String identifier(String key, String value) {
+        if (value.indexOf('`') >= 0 || value.isBlank()) {
+            throw invalid(key, value, "a name without backticks");
+        }
+        return value;
+    }
+
+    public static <T> T oneOf(String key, String value, List<T> options, java.util.function.Function<T, String> name) {
+        return options.stream().filter(o -> name.apply(o).equalsIgnoreCase(value)).findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("Invalid value '" + value + "' for configuration key `"
+                + key + "`: expected one of " + options.stream().map(name).toList()));
+    }
+}

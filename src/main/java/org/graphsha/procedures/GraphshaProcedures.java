@@ -1,0 +1,11 @@
+package org.graphsha.procedures;
+
+import java.util.List;
+
+/** Every procedure class of the plugin, for runners that register procedures explicitly. */
+public final class GraphshaProcedures {
+
+    public static final List<Class<?>> CLASSES = List.of(DatasetProc.class, SplitProc.class);
+
+    private GraphshaProcedures() {}
+}
