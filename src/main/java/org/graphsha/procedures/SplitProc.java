@@ -56,7 +56,7 @@ public class SplitProc {
         try {
             result = split.get();
         } catch (EmptyClassException e) {
-            throw new IllegalArgumentException(e.messageFor(nodes.classValue(e.classIndex())), e);
+            throw new IllegalArgumentException(e.messageFor(nodes.classValue(e.classIndex())));
         }
         for (int i = 0; i < nodes.nodes().size(); i++) {
             nodes.nodes().get(i).setProperty(config.writeProperty(), result.roles()[i].value());
