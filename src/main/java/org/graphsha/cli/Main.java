@@ -35,18 +35,24 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] argv) {
-        int status;
-        try {
-            status = run(argv, System.out);
-        } catch (UsageException e) {
-            System.err.println("error: " + e.getMessage());
-            status = 2;
-        } catch (Exception e) {
-            System.err.println("error: " + CypherRunner.describe(e));
-            status = 1;
-        }
+        int status = execute(argv, System.out, System.err);
         System.out.flush();
+        System.err.flush();
+        // Neo4j and DJL leave non-daemon threads behind; the command is over, so end the JVM now.
         Runtime.getRuntime().halt(status);
+    }
+
+    /** Runs a command line and maps failures to exit statuses: 2 for usage errors, 1 for anything else. */
+    static int execute(String[] argv, PrintStream out, PrintStream err) {
+        try {
+            return run(argv, out);
+        } catch (UsageException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        } catch (Exception e) {
+            err.println("error: " + CypherRunner.describe(e));
+            return 1;
+        }
     }
 
     static int run(String[] argv, PrintStream out) throws Exception {

@@ -1,0 +1,71 @@
+package org.graphsha.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs the CLI in-process on a real embedded Neo4j, as {@code ./graphsha} does. */
+class CliTest {
+
+    @TempDir
+    Path home;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        String[] argv = new String[args.length + 2];
+        argv[0] = "--home";
+        argv[1] = home.toString();
+        System.arraycopy(args, 0, argv, 2, args.length);
+        return Main.execute(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void demoPrintsTheCoraLongTailedDistribution() {
+        assertEquals(0, run("demo"), err::toString);
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("cora      | 2708      | 10556"), text);
+        List<String> trainCounts = text.lines().filter(l -> l.matches("^[0-6]\\s+\\|.*"))
+            .map(l -> l.split("\\|")[1].strip()).toList();
+        assertEquals(List.of("34", "7", "158", "341", "73", "15", "3"), trainCounts);
+    }
+
+    @Test
+    void cypherRunsAFileOfStatementsAndFailsWithTheMessage() throws Exception {
+        Path script = home.resolve("script.cypher");
+        Files.writeString(script, "CREATE (:T {name: 'a;b'});\n// a comment; with a semicolon\n"
+            + "MATCH (t:T) RETURN t.name AS name, [1.5, 2] AS list;\n");
+        assertEquals(0, run("cypher", "-f", script.toString()), err::toString);
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("name | list"), text);
+        assertTrue(text.contains("a;b  | [1.5000, 2]"), text);
+
+        assertEquals(1, run("cypher", "CALL graphsha.dataset.load('nope')"));
+        assertTrue(err.toString().contains("Unknown dataset `nope`"), err.toString());
+    }
+
+    @Test
+    void usageErrorsExitWithTwo() {
+        assertEquals(2, run("frobnicate"));
+        assertTrue(err.toString().contains("unknown command `frobnicate`"), err.toString());
+        assertEquals(0, run("help"));
+        assertTrue(out.toString().contains("demo"));
+    }
+
+    @Test
+    void splitsStatementsOutsideQuotes() {
+        assertEquals(List.of("RETURN ';' AS a", "RETURN `x;y` AS b"),
+            CypherRunner.statements("RETURN ';' AS a;\nRETURN `x;y` AS b;\n"));
+    }
+}
