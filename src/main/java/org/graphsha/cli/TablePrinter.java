@@ -50,8 +50,12 @@ public final class TablePrinter {
         }
         if (value instanceof Double || value instanceof Float) {
             double d = ((Number) value).doubleValue();
-            return d == Math.rint(d) && Math.abs(d) < 1e15 ? String.valueOf((long) d) + ".0"
-                : String.format(Locale.ROOT, "%.4f", d);
+            if (!Double.isFinite(d)) {
+                return String.valueOf(d);
+            }
+            String text = java.math.BigDecimal.valueOf(d).setScale(4, java.math.RoundingMode.HALF_UP)
+                .stripTrailingZeros().toPlainString();
+            return text.contains(".") ? text : text + ".0";
         }
         if (value instanceof String text) {
             return text;

@@ -49,7 +49,7 @@ class CliTest {
         assertEquals(0, run("cypher", "-f", script.toString()), err::toString);
         String text = out.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("name | list"), text);
-        assertTrue(text.contains("a;b  | [1.5000, 2]"), text);
+        assertTrue(text.contains("a;b  | [1.5, 2]"), text);
 
         assertEquals(1, run("cypher", "CALL graphsha.dataset.load('nope')"));
         assertTrue(err.toString().contains("Unknown dataset `nope`"), err.toString());
