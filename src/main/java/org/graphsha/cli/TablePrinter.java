@@ -38,10 +38,11 @@ public final class TablePrinter {
     }
 
     private static void line(StringBuilder text, List<String> values, int[] widths) {
+        StringBuilder line = new StringBuilder();
         for (int c = 0; c < values.size(); c++) {
-            text.append(c == 0 ? "" : " | ").append(String.format("%-" + widths[c] + "s", values.get(c)));
+            line.append(c == 0 ? "" : " | ").append(String.format("%-" + widths[c] + "s", values.get(c)));
         }
-        text.append('\n');
+        text.append(line.toString().stripTrailing()).append('\n');
     }
 
     static String format(Object value) {
