@@ -44,7 +44,7 @@ public final class DatasetReader {
     private record Nodes(int[] classes, PublicSplit[] splits) {}
 
     private static Nodes readNodes(FileSource source) {
-        IntBuffer classes = new IntBuffer();
+        IntArrayBuilder classes = new IntArrayBuilder();
         var splits = new java.util.ArrayList<PublicSplit>();
         forEachRow(source, NODES_FILE, "id,label,split", 3, (row, line) -> {
             int id = parseInt(row[0], NODES_FILE, line, "id");
@@ -70,8 +70,8 @@ public final class DatasetReader {
     }
 
     private static EdgeList readEdges(FileSource source, int nodeCount) {
-        IntBuffer sources = new IntBuffer();
-        IntBuffer targets = new IntBuffer();
+        IntArrayBuilder sources = new IntArrayBuilder();
+        IntArrayBuilder targets = new IntArrayBuilder();
         forEachRow(source, EDGES_FILE, "source,target", 2, (row, line) -> {
             int s = parseNodeId(row[0], nodeCount, EDGES_FILE, line, "source");
             int t = parseNodeId(row[1], nodeCount, EDGES_FILE, line, "target");
@@ -85,9 +85,9 @@ public final class DatasetReader {
     }
 
     private static SparseFeatures readFeatures(FileSource source, int nodeCount, int expectedDimension) {
-        IntBuffer ids = new IntBuffer();
-        IntBuffer columns = new IntBuffer();
-        FloatBuffer values = new FloatBuffer();
+        IntArrayBuilder ids = new IntArrayBuilder();
+        IntArrayBuilder columns = new IntArrayBuilder();
+        FloatArrayBuilder values = new FloatArrayBuilder();
         forEachRow(source, FEATURES_FILE, "id,index,value", 3, (row, line) -> {
             ids.add(parseNodeId(row[0], nodeCount, FEATURES_FILE, line, "id"));
             int index = parseInt(row[1], FEATURES_FILE, line, "index");
@@ -176,41 +176,5 @@ public final class DatasetReader {
 
     private static DatasetFormatException error(String file, long line, String problem) {
         return new DatasetFormatException("malformed dataset file `" + file + "` line " + line + ": " + problem);
-    }
-
-    private static final class IntBuffer {
-        private int[] data = new int[1024];
-        private int size;
-
-        void add(int value) {
-            if (size == data.length) {
-                data = Arrays.copyOf(data, size * 2);
-            }
-            data[size++] = value;
-        }
-
-        int size() {
-            return size;
-        }
-
-        int[] toArray() {
-            return Arrays.copyOf(data, size);
-        }
-    }
-
-    private static final class FloatBuffer {
-        private float[] data = new float[1024];
-        private int size;
-
-        void add(float value) {
-            if (size == data.length) {
-                data = Arrays.copyOf(data, size * 2);
-            }
-            data[size++] = value;
-        }
-
-        float[] toArray() {
-            return Arrays.copyOf(data, size);
-        }
     }
 }

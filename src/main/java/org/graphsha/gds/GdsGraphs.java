@@ -1,0 +1,134 @@
+package org.graphsha.gds;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+import org.graphsha.graph.EdgeList;
+import org.graphsha.graph.SparseFeatures;
+import org.neo4j.gds.NodeLabel;
+import org.neo4j.gds.RelationshipType;
+import org.neo4j.gds.api.Graph;
+import org.neo4j.gds.api.GraphStore;
+import org.neo4j.gds.api.nodeproperties.ValueType;
+import org.neo4j.gds.api.properties.nodes.NodePropertyValues;
+import org.neo4j.gds.core.loading.GraphStoreCatalog;
+
+/**
+ * The only class that touches GDS internals: it looks a named graph up in GDS's catalog (pinned to
+ * GDS 2.13.9) and copies what training needs into plain arrays. Every problem with the graph or its
+ * properties is reported here, before any heavy work starts.
+ */
+public final class GdsGraphs {
+
+    private final String username;
+    private final String databaseName;
+
+    public GdsGraphs(String username, String databaseName) {
+        this.username = username;
+        this.databaseName = databaseName;
+    }
+
+    public boolean exists(String graphName) {
+        return GraphStoreCatalog.exists(username, databaseName, graphName);
+    }
+
+    /**
+     * @param nodeLabels        labels to keep, or empty for all
+     * @param relationshipTypes types to keep, or empty for all
+     */
+    public ProjectedGraph read(String graphName, List<String> nodeLabels, List<String> relationshipTypes,
+                               List<String> featureProperties) {
+        GraphStore store = store(graphName);
+        Graph graph = store.getGraph(labels(store, graphName, nodeLabels), types(store, graphName, relationshipTypes),
+            java.util.Optional.empty());
+        int n = Math.toIntExact(graph.nodeCount());
+        long[] neo4jIds = new long[n];
+        for (int i = 0; i < n; i++) {
+            neo4jIds[i] = graph.toOriginalNodeId(i);
+        }
+        SparseFeatures features = FeatureColumns.read(graphName, store, graph, featureProperties, n);
+        return new ProjectedGraph(graphName, neo4jIds, undirectedEdges(graph, n), features);
+    }
+
+    /** An integer node property of the projection, e.g. a numeric class; null where a node has no value. */
+    public Long[] longProperty(String graphName, String property, long[] neo4jIds) {
+        GraphStore store = store(graphName);
+        if (!store.hasNodeProperty(property)) {
+            return null;
+        }
+        if (store.nodeProperty(property).valueType() != ValueType.LONG) {
+            throw new IllegalArgumentException("Node property `" + property + "` of graph `" + graphName + "` has type "
+                + store.nodeProperty(property).valueType().cypherName() + "; a class must be an integer or a string");
+        }
+        NodePropertyValues values = store.nodeProperty(property).values();
+        Long[] result = new Long[neo4jIds.length];
+        for (int i = 0; i < neo4jIds.length; i++) {
+            long mapped = store.nodes().toMappedNodeId(neo4jIds[i]);
+            result[i] = values.hasValue(mapped) ? values.longValue(mapped) : null;
+        }
+        return result;
+    }
+
+    private GraphStore store(String graphName) {
+        if (!exists(graphName)) {
+            throw new IllegalArgumentException("Graph with name `" + graphName + "` does not exist on database `"
+                + databaseName + "`; project it first with gds.graph.project");
+        }
+        return GraphStoreCatalog.get(username, databaseName, graphName).graphStore();
+    }
+
+    private static Collection<NodeLabel> labels(GraphStore store, String graphName, List<String> names) {
+        if (names.isEmpty()) {
+            return store.nodeLabels();
+        }
+        List<NodeLabel> labels = new ArrayList<>();
+        for (String name : names) {
+            NodeLabel label = NodeLabel.of(name);
+            if (!store.nodeLabels().contains(label)) {
+                throw new IllegalArgumentException("Invalid value '" + name + "' for configuration key `nodeLabels`: "
+                    + "graph `" + graphName + "` has the labels " + sorted(store.nodeLabels().stream().map(NodeLabel::name)));
+            }
+            labels.add(label);
+        }
+        return labels;
+    }
+
+    private static Collection<RelationshipType> types(GraphStore store, String graphName, List<String> names) {
+        if (names.isEmpty()) {
+            return store.relationshipTypes();
+        }
+        List<RelationshipType> types = new ArrayList<>();
+        for (String name : names) {
+            RelationshipType type = RelationshipType.of(name);
+            if (!store.hasRelationshipType(type)) {
+                throw new IllegalArgumentException("Invalid value '" + name + "' for configuration key "
+                    + "`relationshipTypes`: graph `" + graphName + "` has the types "
+                    + sorted(store.relationshipTypes().stream().map(RelationshipType::name)));
+            }
+            types.add(type);
+        }
+        return types;
+    }
+
+    private static String sorted(java.util.stream.Stream<String> names) {
+        return names.sorted().toList().toString();
+    }
+
+    /** Either orientation of the projection becomes one undirected edge per connected pair. */
+    private static EdgeList undirectedEdges(Graph graph, int n) {
+        java.util.Set<Long> seen = new java.util.HashSet<>();
+        List<int[]> pairs = new ArrayList<>();
+        for (int source = 0; source < n; source++) {
+            graph.forEachRelationship(source, (s, t) -> {
+                int a = (int) Math.min(s, t);
+                int b = (int) Math.max(s, t);
+                if (a != b && seen.add(((long) a << 32) | b)) {
+                    pairs.add(new int[] {a, b});
+                }
+                return true;
+            });
+        }
+        return new EdgeList(pairs.stream().mapToInt(p -> p[0]).toArray(), pairs.stream().mapToInt(p -> p[1]).toArray());
+    }
+}
