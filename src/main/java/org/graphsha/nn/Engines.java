@@ -44,7 +44,8 @@ public final class Engines {
      * fixed at engine start); later calls with other values are ignored.
      *
      * @param cacheDir   where the ~430 MB of natives unpack; null keeps DJL_CACHE_DIR / ~/.djl.ai
-     * @param threads    intra-op threads, 0 keeps PyTorch's default (one per core)
+     * @param threads    intra-op threads; 0 keeps the default of 1 (or -Dgraphsha.threads), which CPU
+     *                   reproducibility needs
      */
     public static synchronized void configure(Path cacheDir, int threads) {
         if (engine != null) {
@@ -77,6 +78,14 @@ public final class Engines {
         // Without these the engine tries to download natives and probes a cloud metadata address.
         System.setProperty("ai.djl.offline", "true");
         System.setProperty("OPT_OUT_TRACKING", "true");
+        if (System.getProperty("ai.djl.pytorch.num_threads") == null) {
+            // One intra-op thread unless configured: multi-threaded CPU kernels (seen with GAT) reorder
+            // float sums between runs, which breaks same-seed reproducibility (ALGORITHM.md §3); the
+            // sparse kernels that dominate these models are single-threaded anyway.
+            String threads = System.getProperty("graphsha.threads", "1");
+            System.setProperty("ai.djl.pytorch.num_threads", threads);
+            System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
+        }
         if (System.getProperty("DJL_CACHE_DIR") == null && System.getenv("DJL_CACHE_DIR") == null) {
             String configured = System.getProperty("graphsha.djl.cache");
             if (configured != null) {
