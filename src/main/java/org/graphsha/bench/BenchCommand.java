@@ -63,10 +63,17 @@ public final class BenchCommand {
             .withDevice(o.device());
         List<TrainingResult> results = new ArrayList<>();
         double[] seconds = new double[o.runs()];
+        // Resident memory of the first run after epoch 100 and after its last epoch: per-epoch leaks show here.
+        double[] rss = {Double.NaN, Double.NaN};
         for (int i = 0; i < o.runs(); i++) {
             long seed = o.seed() + i;
             long start = System.nanoTime();
-            TrainingResult r = Trainer.train(snapshot, base.withSeed(seed));
+            boolean first = i == 0;
+            TrainingResult r = Trainer.train(snapshot, base.withSeed(seed), null, report -> {
+                if (first && (report.epoch() == 99 || report.epoch() == report.epochs() - 1)) {
+                    rss[report.epoch() == 99 ? 0 : 1] = PeakMemory.currentRssMb();
+                }
+            });
             seconds[i] = (System.nanoTime() - start) / 1e9;
             results.add(r);
             if (!o.json()) {
@@ -75,7 +82,7 @@ public final class BenchCommand {
                     100 * r.test().macroF1(), seconds[i], r.medianMsPerEpoch());
             }
         }
-        BenchReport report = BenchReport.of(o, snapshot, results, seconds, PeakMemory.peakRssMb());
+        BenchReport report = BenchReport.of(o, snapshot, results, seconds, PeakMemory.peakRssMb(), rss);
         return o.json() ? report.toJson() : report.toTable();
     }
 

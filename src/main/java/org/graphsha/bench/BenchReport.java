@@ -9,10 +9,10 @@ import org.graphsha.training.TrainingResult;
 /** The aggregated figures of a bench invocation, rendered as a table or as one JSON object. */
 record BenchReport(BenchOptions options, int classCount, Summary acc, Summary bacc, Summary f1,
                    double[] perClassAccuracy, double msPerEpoch, double secondsPerRun, double peakRssMb,
-                   List<TrainingResult> runs, String device) {
+                   List<TrainingResult> runs, String device, double[] rssAtEpoch100AndLast) {
 
     static BenchReport of(BenchOptions o, GraphSnapshot snapshot, List<TrainingResult> results, double[] seconds,
-                          double peakRssMb) {
+                          double peakRssMb, double[] rss) {
         int n = results.size();
         int c = snapshot.classCount();
         double[] acc = new double[n];
@@ -32,7 +32,7 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
         }
         double secondsPerRun = java.util.Arrays.stream(seconds).average().orElse(0);
         return new BenchReport(o, c, Summary.of(acc), Summary.of(bacc), Summary.of(f1), perClass,
-            BenchCommand.median(allEpochs), secondsPerRun, peakRssMb, results, results.get(0).device());
+            BenchCommand.median(allEpochs), secondsPerRun, peakRssMb, results, results.get(0).device(), rss);
     }
 
     String toTable() {
@@ -51,6 +51,8 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
         }
         b.append(String.format(Locale.ROOT, "%nms/epoch (median) %.2f   seconds/run %.2f   peak RSS %.0f MB%n",
             msPerEpoch, secondsPerRun, peakRssMb));
+        b.append(String.format(Locale.ROOT, "RSS of run 1 after epoch 100: %.0f MB, after epoch %d: %.0f MB%n",
+            rssAtEpoch100AndLast[0], o.epochs(), rssAtEpoch100AndLast[1]));
         return b.toString();
     }
 
@@ -79,7 +81,9 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
         b.append("],");
         b.append("\"msPerEpoch\":").append(num(msPerEpoch)).append(',');
         b.append("\"secondsPerRun\":").append(num(secondsPerRun)).append(',');
-        b.append("\"peakRssMb\":").append(num(peakRssMb));
+        b.append("\"peakRssMb\":").append(num(peakRssMb)).append(',');
+        b.append("\"rssAfterEpoch100Mb\":").append(num(rssAtEpoch100AndLast[0])).append(',');
+        b.append("\"rssAfterLastEpochMb\":").append(num(rssAtEpoch100AndLast[1]));
         return b.append("}\n").toString();
     }
 
