@@ -51,9 +51,30 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
         }
         b.append(String.format(Locale.ROOT, "%nms/epoch (median) %.2f   seconds/run %.2f   peak RSS %.0f MB%n",
             msPerEpoch, secondsPerRun, peakRssMb));
+        double[] phases = meanPhases();
+        double total = 0;
+        for (double v : phases) {
+            total += v;
+        }
+        b.append(String.format(Locale.ROOT, "mean ms/epoch by phase: train step %.2f, eval forward %.2f (engine %.0f%%);"
+                + " Java: synthesis %.2f, dropout mask %.2f, optimizer %.2f, metrics %.2f%n",
+            phases[2], phases[3], 100 * (phases[2] + phases[3]) / total, phases[0], phases[1], phases[4], phases[5]));
         b.append(String.format(Locale.ROOT, "RSS of run 1 after epoch 100: %.0f MB, after epoch %d: %.0f MB%n",
             rssAtEpoch100AndLast[0], o.epochs(), rssAtEpoch100AndLast[1]));
         return b.toString();
+    }
+
+    /** synthesis, dropout mask, train step, eval forward, optimizer, evaluation: mean over runs. */
+    double[] meanPhases() {
+        double[] p = new double[6];
+        for (TrainingResult r : runs) {
+            var t = r.timeBreakdown();
+            double[] v = {t.synthesis(), t.dropoutMask(), t.trainStep(), t.evalForward(), t.optimizer(), t.evaluation()};
+            for (int i = 0; i < 6; i++) {
+                p[i] += v[i] / runs.size();
+            }
+        }
+        return p;
     }
 
     private static void row(StringBuilder b, String name, Summary s) {
@@ -83,7 +104,11 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
         b.append("\"secondsPerRun\":").append(num(secondsPerRun)).append(',');
         b.append("\"peakRssMb\":").append(num(peakRssMb)).append(',');
         b.append("\"rssAfterEpoch100Mb\":").append(num(rssAtEpoch100AndLast[0])).append(',');
-        b.append("\"rssAfterLastEpochMb\":").append(num(rssAtEpoch100AndLast[1]));
+        b.append("\"rssAfterLastEpochMb\":").append(num(rssAtEpoch100AndLast[1])).append(',');
+        double[] p = meanPhases();
+        b.append("\"timeBreakdownMs\":{\"synthesis\":").append(num(p[0])).append(",\"dropoutMask\":").append(num(p[1]))
+            .append(",\"trainStep\":").append(num(p[2])).append(",\"evalForward\":").append(num(p[3]))
+            .append(",\"optimizer\":").append(num(p[4])).append(",\"evaluation\":").append(num(p[5])).append('}');
         return b.append("}\n").toString();
     }
 

@@ -101,6 +101,7 @@ public final class Trainer {
         Evaluation bestTest = null;
         float[] bestLogits = null;
         float[] previousLogits = null;
+        long[] phase = new long[6];
 
         try (NDManager root = Engines.newManager(device)) {
             FeatureInput x = useSparse(features) ? FeatureInput.sparse(root, features) : FeatureInput.dense(root, features);
@@ -111,16 +112,21 @@ public final class Trainer {
                 SyntheticBatch batch = synthesizer == null
                     ? SyntheticBatch.EMPTY
                     : synthesizer.synthesize(epoch, previousLogits, random);
+                long t1 = System.nanoTime();
                 float[] mask = dropoutMask(n + batch.size(), config.model().hidden(), config.model().dropout(), random);
+                long t2 = System.nanoTime();
                 StepOutput step = trainStep(root, model, params, x, baseGraph, evalGraph, batch, mask, loss);
                 if (synthesizer != null) {
                     previousLogits = step.originalLogits;
                 }
+                long t3 = System.nanoTime();
                 double valLoss = crossEntropy(evalLogits, valNodes);
                 adam.step(step.gradients, scheduler.lr());
                 double lrUsed = scheduler.lr();
                 scheduler.step(valLoss);
+                long t4 = System.nanoTime();
                 evalLogits = evalForward(root, model, params, x, evalGraph);
+                long t5 = System.nanoTime();
                 int[] predictions = predict(evalLogits);
                 Evaluation val = evaluate(predictions, valNodes);
                 boolean improved = val.selectionScore() > bestScore;
@@ -131,7 +137,14 @@ public final class Trainer {
                     bestTest = evaluate(predictions, testNodes);
                     bestLogits = evalLogits;
                 }
-                msPerEpoch[epoch] = (System.nanoTime() - start) / 1e6;
+                long end = System.nanoTime();
+                phase[0] += t1 - start;
+                phase[1] += t2 - t1;
+                phase[2] += t3 - t2;
+                phase[3] += t5 - t4;
+                phase[4] += t4 - t3;
+                phase[5] += end - t5;
+                msPerEpoch[epoch] = (end - start) / 1e6;
                 listener.onEpoch(new EpochReport(epoch, config.epochs(), step.loss, valLoss, val.accuracy(),
                     val.macroF1(), lrUsed, batch.size(), improved));
             }
@@ -144,8 +157,11 @@ public final class Trainer {
                 bestTest = evaluate(predictions, testNodes);
             }
         }
+        double per = 1e6 * config.epochs();
+        TimeBreakdown breakdown = new TimeBreakdown(phase[0] / per, phase[1] / per, phase[2] / per, phase[3] / per,
+            phase[4] / per, phase[5] / per);
         return new TrainingResult(bestEpoch, bestVal, bestTest, predict(bestLogits), bestLogits, classes,
-            msPerEpoch, Engines.describe(device));
+            msPerEpoch, breakdown, Engines.describe(device));
     }
 
     private record StepOutput(double loss, float[][] gradients, float[] originalLogits) {}

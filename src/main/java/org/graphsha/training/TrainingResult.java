@@ -9,6 +9,7 @@ import org.graphsha.evaluation.Evaluation;
  *                      (PC-Softmax: after its log-prior correction)
  * @param logits        row-major N x C eval-mode logits of the selected epoch, uncorrected
  * @param msPerEpoch    wall time of every epoch (synthesis, training step and evaluation)
+ * @param timeBreakdown mean ms per epoch by phase, engine versus Java
  */
 public record TrainingResult(
     int bestEpoch,
@@ -18,6 +19,7 @@ public record TrainingResult(
     float[] logits,
     int classCount,
     double[] msPerEpoch,
+    TimeBreakdown timeBreakdown,
     String device
 ) {
     public double medianMsPerEpoch() {
