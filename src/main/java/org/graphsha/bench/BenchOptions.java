@@ -1,0 +1,122 @@
+package org.graphsha.bench;
+
+import java.nio.file.Path;
+
+import org.graphsha.data.KnownDataset;
+import org.graphsha.nn.BackboneKind;
+import org.graphsha.nn.Engines.DeviceChoice;
+import org.graphsha.training.Method;
+
+/** Parsed {@code bench} flags; a bad flag raises {@link UsageException} naming the flag and value. */
+record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backbone, Method method, int runs,
+                    long seed, int epochs, boolean json, Path out, Path datasets, DeviceChoice device, int threads) {
+
+    static final String USAGE = "usage: bench --dataset cora|citeseer|photo|computers|cs --setting lt|step"
+        + " --backbone gcn|gat|sage --method vanilla|reweight|pcSoftmax|cbLoss|focal|reNode [--runs 10]"
+        + " [--seed 100] [--epochs 900] [--format table|json] [--out FILE] [--datasets DIR]"
+        + " [--device auto|cpu|gpu] [--threads N]";
+
+    static final class UsageException extends RuntimeException {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    static BenchOptions parse(String[] args) {
+        String dataset = null;
+        String setting = null;
+        String backbone = null;
+        String method = null;
+        String runs = "10";
+        String seed = "100";
+        String epochs = "900";
+        String format = "table";
+        String out = null;
+        String datasets = null;
+        String device = "cpu";
+        String threads = "0";
+        int start = args.length > 0 && args[0].equals("bench") ? 1 : 0;
+        for (int i = start; i < args.length; i++) {
+            String flag = args[i];
+            if (!flag.startsWith("--")) {
+                throw new UsageException("unexpected argument `" + flag + "`; flags start with --");
+            }
+            if (i + 1 >= args.length) {
+                throw new UsageException("flag " + flag + " needs a value");
+            }
+            String value = args[++i];
+            switch (flag) {
+                case "--dataset" -> dataset = value;
+                case "--setting" -> setting = value;
+                case "--backbone" -> backbone = value;
+                case "--method" -> method = value;
+                case "--runs" -> runs = value;
+                case "--seed" -> seed = value;
+                case "--epochs" -> epochs = value;
+                case "--format" -> format = value;
+                case "--out" -> out = value;
+                case "--datasets" -> datasets = value;
+                case "--device" -> device = value;
+                case "--threads" -> threads = value;
+                default -> throw new UsageException("unknown flag " + flag);
+            }
+        }
+        String datasetName = required("--dataset", dataset);
+        KnownDataset d = KnownDataset.find(datasetName)
+            .orElseThrow(() -> new UsageException("--dataset must be cora, citeseer, photo, computers or cs, but was `"
+                + datasetName + "`"));
+        boolean lt = switch (required("--setting", setting).toLowerCase()) {
+            case "lt" -> true;
+            case "step", "st" -> false;
+            default -> throw new UsageException("--setting must be lt or step, but was `" + setting + "`");
+        };
+        BackboneKind b = parseWith("--backbone", required("--backbone", backbone), BackboneKind::parse);
+        Method m = parseWith("--method", required("--method", method), Method::parse);
+        int r = positive("--runs", runs);
+        long s = parseLong("--seed", seed);
+        int e = positive("--epochs", epochs);
+        boolean json = switch (format) {
+            case "table" -> false;
+            case "json" -> true;
+            default -> throw new UsageException("--format must be table or json, but was `" + format + "`");
+        };
+        DeviceChoice dev = parseWith("--device", device, DeviceChoice::parse);
+        int t = (int) parseLong("--threads", threads);
+        if (t < 0) {
+            throw new UsageException("--threads must be >= 0, but was `" + threads + "`");
+        }
+        Path dir = datasets != null ? Path.of(datasets) : BenchDatasets.defaultDir();
+        return new BenchOptions(d, lt, b, m, r, s, e, json, out == null ? null : Path.of(out), dir, dev, t);
+    }
+
+    private static String required(String flag, String value) {
+        if (value == null) {
+            throw new UsageException("missing required flag " + flag);
+        }
+        return value;
+    }
+
+    private static <T> T parseWith(String flag, String value, java.util.function.Function<String, T> parser) {
+        try {
+            return parser.apply(value);
+        } catch (IllegalArgumentException ex) {
+            throw new UsageException(flag + ": " + ex.getMessage());
+        }
+    }
+
+    private static long parseLong(String flag, String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException ex) {
+            throw new UsageException(flag + " must be an integer, but was `" + value + "`");
+        }
+    }
+
+    private static int positive(String flag, String value) {
+        long v = parseLong(flag, value);
+        if (v <= 0 || v > Integer.MAX_VALUE) {
+            throw new UsageException(flag + " must be a positive integer, but was `" + value + "`");
+        }
+        return (int) v;
+    }
+}

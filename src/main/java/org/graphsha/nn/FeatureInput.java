@@ -1,0 +1,95 @@
+package org.graphsha.nn;
+
+import org.graphsha.graph.SparseFeatures;
+import org.graphsha.synthesis.SyntheticBatch;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+
+/**
+ * The input feature matrix X on the engine, sparse (bag-of-words stays sparse: X·W costs nnz·out
+ * instead of N·F·out) or dense. Synthetic rows never exist as features: since layer 1 starts with a
+ * linear map, δ·x_a + (1-δ)·x_b maps to δ·XW[a] + (1-δ)·XW[b], a sparse M x N mixing matrix times XW.
+ */
+public final class FeatureInput {
+
+    private final NDArray x;
+    private final int rows;
+    private final int dimension;
+
+    private FeatureInput(NDArray x, int rows, int dimension) {
+        this.x = x;
+        this.rows = rows;
+        this.dimension = dimension;
+    }
+
+    public static FeatureInput sparse(NDManager manager, SparseFeatures f) {
+        int[] rowIdx = new int[f.nonZeros()];
+        int[] offsets = f.rowOffsets();
+        for (int r = 0; r < f.rows(); r++) {
+            for (int k = offsets[r]; k < offsets[r + 1]; k++) {
+                rowIdx[k] = r;
+            }
+        }
+        return new FeatureInput(Sparse.coo(manager, rowIdx, f.columns(), f.values(), f.rows(), f.dimension()),
+            f.rows(), f.dimension());
+    }
+
+    public static FeatureInput dense(NDManager manager, SparseFeatures f) {
+        float[] data = new float[Math.multiplyExact(f.rows(), f.dimension())];
+        int[] offsets = f.rowOffsets();
+        for (int r = 0; r < f.rows(); r++) {
+            for (int k = offsets[r]; k < offsets[r + 1]; k++) {
+                data[r * f.dimension() + f.columns()[k]] = f.values()[k];
+            }
+        }
+        return new FeatureInput(manager.create(data, new Shape(f.rows(), f.dimension())), f.rows(), f.dimension());
+    }
+
+    public int rows() {
+        return rows;
+    }
+
+    public int dimension() {
+        return dimension;
+    }
+
+    /** The M x N mixing matrix of a batch, or null when it has no synthetic nodes. */
+    public NDArray mixing(NDManager manager, SyntheticBatch batch) {
+        int m = batch.size();
+        if (m == 0) {
+            return null;
+        }
+        int[] r = new int[2 * m];
+        int[] c = new int[2 * m];
+        float[] v = new float[2 * m];
+        int k = 0;
+        for (int i = 0; i < m; i++) {
+            int a = batch.anchors()[i];
+            int b = batch.auxiliaries()[i];
+            if (a < 0 || a >= rows || b < 0 || b >= rows) {
+                throw new IllegalArgumentException("synthetic node " + i + " mixes nodes " + a + " and " + b
+                    + ", outside 0.." + (rows - 1));
+            }
+            float delta = batch.deltas()[i];
+            if (a == b) {
+                r[k] = i; c[k] = a; v[k] = 1f; k++;
+            } else {
+                r[k] = i; c[k] = a; v[k] = delta; k++;
+                r[k] = i; c[k] = b; v[k] = 1f - delta; k++;
+            }
+        }
+        return Sparse.coo(manager, java.util.Arrays.copyOf(r, k), java.util.Arrays.copyOf(c, k),
+            java.util.Arrays.copyOf(v, k), m, rows);
+    }
+
+    /** X·W for the original rows, followed by mixing·(X·W) for the synthetic ones when present. */
+    public NDArray project(NDArray w, NDArray mixing) {
+        NDArray xw = x.matMul(w);
+        if (mixing == null) {
+            return xw;
+        }
+        return xw.concat(mixing.matMul(xw), 0);
+    }
+}

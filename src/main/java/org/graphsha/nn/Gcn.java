@@ -1,0 +1,38 @@
+package org.graphsha.nn;
+
+import java.util.random.RandomGenerator;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+
+/** GCN (ALGORITHM.md §2.1): H' = Â(HW) + b, Â with one self-loop per node, mean or symmetric. */
+final class Gcn implements Backbone {
+
+    private final ModelSpec spec;
+
+    Gcn(ModelSpec spec) {
+        this.spec = spec;
+    }
+
+    @Override
+    public ModelSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public ParameterSet initialize(int in, int classes, RandomGenerator random) {
+        int h = spec.hidden();
+        return new ParameterSet()
+            .uniform("conv1.weight", true, Math.sqrt(6.0 / (in + h)), random, in, h)
+            .zeros("conv1.bias", true, h)
+            .uniform("conv2.weight", false, Math.sqrt(6.0 / (h + classes)), random, h, classes)
+            .zeros("conv2.bias", false, classes);
+    }
+
+    @Override
+    public NDArray forward(NDList p, FeatureInput x, NDArray mixing, GraphTensors graph, NDArray dropoutMask) {
+        NDArray h = graph.propagation.matMul(x.project(p.get(0), mixing)).add(p.get(1));
+        h = Backbone.activate(h, dropoutMask);
+        return graph.propagation.matMul(h.matMul(p.get(2))).add(p.get(3));
+    }
+}

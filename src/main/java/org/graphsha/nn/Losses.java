@@ -1,0 +1,78 @@
+package org.graphsha.nn;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+
+/**
+ * The training losses of ALGORITHM.md §5 over L labelled rows of logits (L x C). Labels and weights
+ * are Java arrays turned into constants, so only the logits carry gradients.
+ */
+public final class Losses {
+
+    /** PyTorch's binary_cross_entropy clamps log terms at -100. */
+    private static final float LOG_FLOOR = -100f;
+
+    private Losses() {}
+
+    static NDArray oneHot(NDManager manager, int[] labels, int classes) {
+        float[] data = new float[labels.length * classes];
+        for (int i = 0; i < labels.length; i++) {
+            data[i * classes + labels[i]] = 1f;
+        }
+        return manager.create(data, new Shape(labels.length, classes));
+    }
+
+    private static NDArray column(NDManager manager, float[] values) {
+        return manager.create(values, new Shape(values.length, 1));
+    }
+
+    /** Mean cross-entropy; with row weights the PyTorch weighted mean Σ w_i ℓ_i / Σ w_i. */
+    public static NDArray crossEntropy(NDArray logits, int[] labels, float[] rowWeights) {
+        NDManager m = logits.getManager();
+        int classes = (int) logits.getShape().get(1);
+        NDArray nll = logits.logSoftmax(1).mul(oneHot(m, labels, classes)).sum(new int[] {1}).neg();
+        if (rowWeights == null) {
+            return nll.mean();
+        }
+        double total = 0;
+        for (float w : rowWeights) {
+            total += w;
+        }
+        return nll.mul(m.create(rowWeights)).sum().div((float) total);
+    }
+
+    /**
+     * Class-balanced softmax loss (ReNode/TAM 'cb-softmax'): binary cross-entropy of the softmax
+     * probabilities against the one-hot labels, each row weighted by its class weight, mean over L x C.
+     */
+    public static NDArray classBalancedSoftmax(NDArray logits, int[] labels, float[] rowClassWeights) {
+        NDManager m = logits.getManager();
+        int classes = (int) logits.getShape().get(1);
+        NDArray t = oneHot(m, labels, classes);
+        NDArray logP = logits.logSoftmax(1).maximum(LOG_FLOOR);
+        // 1-p can round to exactly 0; clamping the argument keeps log and its gradient finite.
+        NDArray logNotP = logits.softmax(1).neg().add(1f).maximum(1e-38f).log().maximum(LOG_FLOOR);
+        NDArray perEntry = t.mul(logP).add(t.neg().add(1f).mul(logNotP));
+        return perEntry.mul(column(m, rowClassWeights)).mean().neg();
+    }
+
+    /**
+     * Sigmoid focal loss (ReNode/TAM 'focal'): per row α_i Σ_k BCEwithLogits(z_k, t_k)·exp(-γ t_k z_k -
+     * γ log(1+e^{-z_k})), then Σ_i scale_i·loss_i / L (scale = 1 for plain focal, the ReNode weight otherwise).
+     */
+    public static NDArray focal(NDArray logits, int[] labels, float[] rowAlpha, float gamma, float[] rowScale) {
+        NDManager m = logits.getManager();
+        int classes = (int) logits.getShape().get(1);
+        NDArray t = oneHot(m, labels, classes);
+        NDArray logOnePlusExpNegAbs = logits.abs().neg().exp().add(1f).log();
+        NDArray bce = logits.maximum(0f).sub(logits.mul(t)).add(logOnePlusExpNegAbs);
+        NDArray softplusNeg = logits.neg().maximum(0f).add(logOnePlusExpNegAbs);
+        NDArray modulator = t.mul(logits).add(softplusNeg).mul(-gamma).exp();
+        float[] scale = new float[labels.length];
+        for (int i = 0; i < scale.length; i++) {
+            scale[i] = rowAlpha[i] * (rowScale == null ? 1f : rowScale[i]);
+        }
+        return modulator.mul(bce).mul(column(m, scale)).sum().div((float) labels.length);
+    }
+}

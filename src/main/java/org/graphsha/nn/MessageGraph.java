@@ -1,0 +1,68 @@
+package org.graphsha.nn;
+
+import org.graphsha.graph.Csr;
+import org.graphsha.synthesis.SyntheticBatch;
+
+/**
+ * The directed message edges a forward pass uses (edge e sends from {@code sources[e]} to
+ * {@code targets[e]}), without self-loops: GCN and GAT add exactly one per node themselves, SAGE
+ * uses none (ALGORITHM.md §2).
+ */
+public record MessageGraph(int nodeCount, int[] sources, int[] targets) {
+
+    public int edgeCount() {
+        return sources.length;
+    }
+
+    /** Every CSR entry v→u of the symmetric adjacency becomes one message edge. */
+    public static MessageGraph of(Csr csr) {
+        return augmented(csr, SyntheticBatch.EMPTY);
+    }
+
+    /** The original edges followed by the batch's synthetic edges; the graph has N + M nodes. */
+    public static MessageGraph augmented(Csr csr, SyntheticBatch batch) {
+        int n = csr.nodeCount();
+        int[] offsets = csr.offsets();
+        int[] neighbours = csr.neighbours();
+        int extra = batch.edgeSources().length;
+        int[] s = new int[neighbours.length + extra];
+        int[] t = new int[neighbours.length + extra];
+        int e = 0;
+        for (int v = 0; v < n; v++) {
+            for (int k = offsets[v]; k < offsets[v + 1]; k++) {
+                if (neighbours[k] != v) {
+                    s[e] = neighbours[k];
+                    t[e] = v;
+                    e++;
+                }
+            }
+        }
+        int total = n + batch.size();
+        for (int k = 0; k < extra; k++) {
+            int from = batch.edgeSources()[k];
+            int to = batch.edgeTargets()[k];
+            if (from < 0 || to < 0 || from >= total || to >= total) {
+                throw new IllegalArgumentException("synthetic edge " + from + " -> " + to
+                    + " leaves the augmented graph of " + total + " nodes");
+            }
+            if (from != to) {
+                s[e] = from;
+                t[e] = to;
+                e++;
+            }
+        }
+        if (e < s.length) {
+            s = java.util.Arrays.copyOf(s, e);
+            t = java.util.Arrays.copyOf(t, e);
+        }
+        return new MessageGraph(total, s, t);
+    }
+
+    public int[] inDegrees() {
+        int[] deg = new int[nodeCount];
+        for (int target : targets) {
+            deg[target]++;
+        }
+        return deg;
+    }
+}

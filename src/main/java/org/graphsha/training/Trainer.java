@@ -1,0 +1,346 @@
+package org.graphsha.training;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.graphsha.evaluation.Evaluation;
+import org.graphsha.evaluation.Metrics;
+import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SparseFeatures;
+import org.graphsha.nn.Backbone;
+import org.graphsha.nn.Engines;
+import org.graphsha.nn.FeatureInput;
+import org.graphsha.nn.GraphTensors;
+import org.graphsha.nn.MessageGraph;
+import org.graphsha.nn.ParameterSet;
+import org.graphsha.nn.Tensor;
+import org.graphsha.synthesis.SyntheticBatch;
+import org.graphsha.synthesis.Synthesizer;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.NDScope;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.training.GradientCollector;
+
+/**
+ * The training loop of ALGORITHM.md §3. Per epoch: synthesize (optional), training-mode forward on
+ * the augmented graph, loss over real training rows then synthetic rows, backward; validation loss
+ * from the eval-mode logits of the parameters before the step; Adam step; plateau scheduler; eval
+ * forward with the new parameters; model selection by (val acc + val macro-F1)/2, strictly greater.
+ *
+ * <p>One {@link SplittableRandom} seeded with the run's seed drives, in order: initialisation, then per
+ * epoch the synthesizer's draws and the dropout mask. Parameters live in Java between epochs and are
+ * copied to the engine each epoch inside an {@link NDScope}, so engine memory does not grow.
+ */
+public final class Trainer {
+
+    private static final double SPARSE_DENSITY = 0.1;
+
+    private final GraphSnapshot graph;
+    private final TrainingConfig config;
+    private final Synthesizer synthesizer;
+    private final EpochListener listener;
+
+    private final int n;
+    private final int classes;
+    private final int[] trainNodes;
+    private final int[] valNodes;
+    private final int[] testNodes;
+    private final float[] logPrior;
+
+    private Trainer(GraphSnapshot graph, TrainingConfig config, Synthesizer synthesizer, EpochListener listener) {
+        this.graph = graph;
+        this.config = config;
+        this.synthesizer = synthesizer;
+        this.listener = listener == null ? EpochListener.NONE : listener;
+        this.n = graph.nodeCount();
+        this.classes = graph.classCount();
+        this.trainNodes = indices(graph.trainMask());
+        this.valNodes = indices(graph.valMask());
+        this.testNodes = indices(graph.testMask());
+        requireLabelled(trainNodes, "training");
+        requireLabelled(valNodes, "validation");
+        requireLabelled(testNodes, "test");
+        this.logPrior = config.method() == Method.PC_SOFTMAX ? logPrior() : null;
+    }
+
+    /**
+     * Trains one model.
+     *
+     * @param synthesizer null for plain training; otherwise asked for a batch every epoch
+     * @param listener    progress callback, may be null; throwing from it cancels the run
+     */
+    public static TrainingResult train(GraphSnapshot graph, TrainingConfig config, Synthesizer synthesizer,
+                                       EpochListener listener) {
+        return new Trainer(graph, config, synthesizer, listener).run();
+    }
+
+    public static TrainingResult train(GraphSnapshot graph, TrainingConfig config) {
+        return train(graph, config, null, null);
+    }
+
+    private TrainingResult run() {
+        SplittableRandom random = new SplittableRandom(config.seed());
+        Backbone model = Backbone.create(config.model());
+        SparseFeatures features = graph.features();
+        ParameterSet params = model.initialize(features.dimension(), classes, random);
+        List<Tensor> tensors = params.tensors();
+        Adam adam = new Adam(tensors, config.weightDecay());
+        PlateauScheduler scheduler = new PlateauScheduler(config.learningRate());
+        MethodLoss loss = new MethodLoss(graph, config, trainNodes);
+        Device device = Engines.device(config.device());
+        MessageGraph baseGraph = MessageGraph.of(graph.adjacency());
+
+        double[] msPerEpoch = new double[config.epochs()];
+        double bestScore = 0;
+        int bestEpoch = -1;
+        Evaluation bestVal = null;
+        Evaluation bestTest = null;
+        float[] bestLogits = null;
+        float[] previousLogits = null;
+        long[] phase = new long[6];
+
+        try (NDManager root = Engines.newManager(device)) {
+            FeatureInput x = useSparse(features) ? FeatureInput.sparse(root, features) : FeatureInput.dense(root, features);
+            GraphTensors evalGraph = GraphTensors.build(root, baseGraph, config.model());
+            float[] evalLogits = evalForward(root, model, params, x, evalGraph);
+            for (int epoch = 0; epoch < config.epochs(); epoch++) {
+                long start = System.nanoTime();
+                SyntheticBatch batch = synthesizer == null
+                    ? SyntheticBatch.EMPTY
+                    : synthesizer.synthesize(epoch, previousLogits, random);
+                long t1 = System.nanoTime();
+                float[] mask = dropoutMask(n + batch.size(), config.model().hidden(), config.model().dropout(), random);
+                long t2 = System.nanoTime();
+                StepOutput step = trainStep(root, model, params, x, baseGraph, evalGraph, batch, mask, loss);
+                if (synthesizer != null) {
+                    previousLogits = step.originalLogits;
+                }
+                long t3 = System.nanoTime();
+                double valLoss = crossEntropy(evalLogits, valNodes);
+                adam.step(step.gradients, scheduler.lr());
+                double lrUsed = scheduler.lr();
+                scheduler.step(valLoss);
+                long t4 = System.nanoTime();
+                evalLogits = evalForward(root, model, params, x, evalGraph);
+                long t5 = System.nanoTime();
+                int[] predictions = predict(evalLogits);
+                Evaluation val = evaluate(predictions, valNodes);
+                boolean improved = val.selectionScore() > bestScore;
+                if (improved) {
+                    bestScore = val.selectionScore();
+                    bestEpoch = epoch;
+                    bestVal = val;
+                    bestTest = evaluate(predictions, testNodes);
+                    bestLogits = evalLogits;
+                }
+                long end = System.nanoTime();
+                phase[0] += t1 - start;
+                phase[1] += t2 - t1;
+                phase[2] += t3 - t2;
+                phase[3] += t5 - t4;
+                phase[4] += t4 - t3;
+                phase[5] += end - t5;
+                msPerEpoch[epoch] = (end - start) / 1e6;
+                listener.onEpoch(new EpochReport(epoch, config.epochs(), step.loss, valLoss, val.accuracy(),
+                    val.macroF1(), lrUsed, batch.size(), improved));
+            }
+            if (bestLogits == null) {
+                // Every epoch scored 0 (e.g. one epoch of a degenerate model): report the last one.
+                bestEpoch = config.epochs() - 1;
+                bestLogits = evalLogits;
+                int[] predictions = predict(evalLogits);
+                bestVal = evaluate(predictions, valNodes);
+                bestTest = evaluate(predictions, testNodes);
+            }
+        }
+        double per = 1e6 * config.epochs();
+        TimeBreakdown breakdown = new TimeBreakdown(phase[0] / per, phase[1] / per, phase[2] / per, phase[3] / per,
+            phase[4] / per, phase[5] / per);
+        return new TrainingResult(bestEpoch, bestVal, bestTest, predict(bestLogits), bestLogits, classes,
+            msPerEpoch, breakdown, Engines.describe(device));
+    }
+
+    private record StepOutput(double loss, float[][] gradients, float[] originalLogits) {}
+
+    private StepOutput trainStep(NDManager root, Backbone model, ParameterSet params, FeatureInput x,
+                                 MessageGraph baseGraph, GraphTensors evalGraph, SyntheticBatch batch,
+                                 float[] mask, MethodLoss loss) {
+        int m = batch.size();
+        int[] lossRows = new int[trainNodes.length + m];
+        int[] labels = new int[lossRows.length];
+        for (int i = 0; i < trainNodes.length; i++) {
+            lossRows[i] = trainNodes[i];
+            labels[i] = graph.classes()[trainNodes[i]];
+        }
+        for (int k = 0; k < m; k++) {
+            lossRows[trainNodes.length + k] = n + k;
+            labels[trainNodes.length + k] = checkClass(batch.classes()[k]);
+        }
+        Engines.TRAINING_LOCK.lock();
+        try (NDScope scope = new NDScope(); NDManager epoch = root.newSubManager()) {
+            boolean augmented = m > 0 || batch.edgeSources().length > 0;
+            GraphTensors g = augmented
+                ? GraphTensors.build(epoch, MessageGraph.augmented(graph.adjacency(), batch), config.model())
+                : evalGraph;
+            NDArray mixing = x.mixing(epoch, batch);
+            NDArray maskArray = mask == null ? null
+                : epoch.create(mask, new Shape(n + m, config.model().hidden()));
+            NDList p = params.toEngine(epoch, true);
+            try (GradientCollector collector = Engines.engine().newGradientCollector()) {
+                NDArray logits = model.forward(p, x, mixing, g, maskArray);
+                NDArray rows = logits.get(epoch.create(toLong(lossRows)));
+                NDArray value = loss.compute(rows, labels);
+                collector.backward(value);
+                float[][] gradients = new float[p.size()][];
+                for (int i = 0; i < p.size(); i++) {
+                    gradients[i] = p.get(i).getGradient().toFloatArray();
+                }
+                float[] original = null;
+                if (synthesizer != null) {
+                    original = (m > 0 ? logits.get("0:" + n) : logits).toFloatArray();
+                }
+                return new StepOutput(value.getFloat(), gradients, original);
+            }
+        } finally {
+            Engines.TRAINING_LOCK.unlock();
+        }
+    }
+
+    /** Eval-mode logits of the original graph, row-major N x C. Forward only: no lock needed. */
+    private static float[] evalForward(NDManager root, Backbone model, ParameterSet params, FeatureInput x,
+                                       GraphTensors evalGraph) {
+        try (NDScope scope = new NDScope(); NDManager epoch = root.newSubManager()) {
+            NDList p = params.toEngine(epoch, false);
+            return model.forward(p, x, null, evalGraph, null).toFloatArray();
+        }
+    }
+
+    private int checkClass(int c) {
+        if (c < 0 || c >= classes) {
+            throw new IllegalArgumentException("synthetic node class " + c + " outside 0.." + (classes - 1));
+        }
+        return c;
+    }
+
+    private boolean useSparse(SparseFeatures f) {
+        return switch (config.featureMode()) {
+            case SPARSE -> true;
+            case DENSE -> false;
+            case AUTO -> f.nonZeros() < SPARSE_DENSITY * f.rows() * (double) f.dimension();
+        };
+    }
+
+    /** Inverted dropout: kept units are scaled by 1/(1-p); null when p = 0. */
+    static float[] dropoutMask(int rows, int width, float p, SplittableRandom random) {
+        if (p == 0f) {
+            return null;
+        }
+        float keep = 1f / (1f - p);
+        float[] mask = new float[rows * width];
+        for (int i = 0; i < mask.length; i++) {
+            mask[i] = random.nextFloat() < p ? 0f : keep;
+        }
+        return mask;
+    }
+
+    /** Mean cross-entropy over the given rows, computed in double with log-sum-exp. */
+    private double crossEntropy(float[] logits, int[] rows) {
+        double total = 0;
+        for (int v : rows) {
+            int off = v * classes;
+            double max = Double.NEGATIVE_INFINITY;
+            for (int c = 0; c < classes; c++) {
+                max = Math.max(max, logits[off + c]);
+            }
+            double sum = 0;
+            for (int c = 0; c < classes; c++) {
+                sum += Math.exp(logits[off + c] - max);
+            }
+            total += max + Math.log(sum) - logits[off + graph.classes()[v]];
+        }
+        return rows.length == 0 ? 0 : total / rows.length;
+    }
+
+    /** Argmax per node, first index on ties; PC-Softmax subtracts log n_c first. */
+    private int[] predict(float[] logits) {
+        int[] out = new int[n];
+        for (int v = 0; v < n; v++) {
+            int off = v * classes;
+            int best = 0;
+            float bestValue = Float.NEGATIVE_INFINITY;
+            for (int c = 0; c < classes; c++) {
+                float z = logPrior == null ? logits[off + c] : logits[off + c] - logPrior[c];
+                if (z > bestValue) {
+                    bestValue = z;
+                    best = c;
+                }
+            }
+            out[v] = best;
+        }
+        return out;
+    }
+
+    private Evaluation evaluate(int[] predictions, int[] nodes) {
+        int[] truth = new int[nodes.length];
+        int[] pred = new int[nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
+            truth[i] = graph.classes()[nodes[i]];
+            pred[i] = predictions[nodes[i]];
+        }
+        return Metrics.evaluate(truth, pred, classes);
+    }
+
+    private float[] logPrior() {
+        int[] count = new int[classes];
+        for (int v : trainNodes) {
+            count[graph.classes()[v]]++;
+        }
+        float[] prior = new float[classes];
+        for (int c = 0; c < classes; c++) {
+            prior[c] = (float) Math.log(count[c]);
+        }
+        return prior;
+    }
+
+    private void requireLabelled(int[] nodes, String role) {
+        if (nodes.length == 0) {
+            throw new IllegalArgumentException("the snapshot has no " + role + " nodes");
+        }
+        for (int v : nodes) {
+            int c = graph.classes()[v];
+            if (c < 0 || c >= classes) {
+                throw new IllegalArgumentException(role + " node " + v + " has class " + c
+                    + ", outside 0.." + (classes - 1));
+            }
+        }
+    }
+
+    static int[] indices(boolean[] mask) {
+        int count = 0;
+        for (boolean b : mask) {
+            if (b) {
+                count++;
+            }
+        }
+        int[] out = new int[count];
+        int k = 0;
+        for (int i = 0; i < mask.length; i++) {
+            if (mask[i]) {
+                out[k++] = i;
+            }
+        }
+        return out;
+    }
+
+    private static long[] toLong(int[] a) {
+        long[] out = new long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i];
+        }
+        return out;
+    }
+}

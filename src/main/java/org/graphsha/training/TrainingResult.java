@@ -1,0 +1,31 @@
+package org.graphsha.training;
+
+import org.graphsha.evaluation.Evaluation;
+
+/**
+ * Outcome of a run, taken at the selected epoch (highest (val acc + val macro-F1)/2, first wins).
+ *
+ * @param predictions   predicted class of every node (N), from the selected epoch's eval-mode logits
+ *                      (PC-Softmax: after its log-prior correction)
+ * @param logits        row-major N x C eval-mode logits of the selected epoch, uncorrected
+ * @param msPerEpoch    wall time of every epoch (synthesis, training step and evaluation)
+ * @param timeBreakdown mean ms per epoch by phase, engine versus Java
+ */
+public record TrainingResult(
+    int bestEpoch,
+    Evaluation validation,
+    Evaluation test,
+    int[] predictions,
+    float[] logits,
+    int classCount,
+    double[] msPerEpoch,
+    TimeBreakdown timeBreakdown,
+    String device
+) {
+    public double medianMsPerEpoch() {
+        double[] sorted = msPerEpoch.clone();
+        java.util.Arrays.sort(sorted);
+        int n = sorted.length;
+        return n == 0 ? 0 : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}

@@ -1,0 +1,20 @@
+package org.graphsha.training;
+
+import org.graphsha.bench.BenchDatasets;
+import org.graphsha.data.KnownDataset;
+import org.graphsha.graph.GraphSnapshot;
+
+/** The bundled Cora with its long-tailed split, loaded once per test JVM. */
+final class CoraLt {
+
+    private static GraphSnapshot snapshot;
+
+    private CoraLt() {}
+
+    static synchronized GraphSnapshot snapshot() {
+        if (snapshot == null) {
+            snapshot = BenchDatasets.load(KnownDataset.CORA, true, null);
+        }
+        return snapshot;
+    }
+}
