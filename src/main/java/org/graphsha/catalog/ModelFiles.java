@@ -1,0 +1,126 @@
+package org.graphsha.catalog;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.ToNumberPolicy;
+
+import org.graphsha.nn.BackboneKind;
+import org.graphsha.nn.GcnNormalization;
+import org.graphsha.nn.ModelSpec;
+import org.graphsha.nn.Tensor;
+
+/**
+ * One file per model: a magic line, a JSON header (everything but the weights) and the tensors as
+ * raw floats in header order. Files are written to a temporary name and moved into place
+ * atomically, so a crash never leaves a half-written model.
+ */
+final class ModelFiles {
+
+    static final String EXTENSION = ".graphsha-model";
+    private static final String MAGIC = "graphsha-model v1";
+    private static final Gson GSON = new GsonBuilder().setObjectToNumberStrategy(ToNumberPolicy.LONG_OR_DOUBLE)
+        .serializeSpecialFloatingPointValues().create();
+
+    private ModelFiles() {}
+
+    static void write(Path folder, TrainedModel model) throws IOException {
+        Files.createDirectories(folder);
+        Path temporary = Files.createTempFile(folder, "." + model.name(), ".tmp");
+        try {
+            try (DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(Files.newOutputStream(temporary)))) {
+                out.writeUTF(MAGIC);
+                byte[] header = GSON.toJson(header(model)).getBytes(StandardCharsets.UTF_8);
+                out.writeInt(header.length);
+                out.write(header);
+                for (Tensor tensor : model.parameters()) {
+                    for (float value : tensor.data()) {
+                        out.writeFloat(value);
+                    }
+                }
+            }
+            Files.move(temporary, file(folder, model.name()), StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    static Path file(Path folder, String name) {
+        return folder.resolve(name + EXTENSION);
+    }
+
+    @SuppressWarnings("unchecked")
+    static TrainedModel read(Path file) throws IOException {
+        try (DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(Files.newInputStream(file)))) {
+            if (!MAGIC.equals(in.readUTF())) {
+                throw new IOException("not a graphsha model file: " + file);
+            }
+            byte[] header = new byte[in.readInt()];
+            in.readFully(header);
+            Map<String, Object> h = GSON.fromJson(new String(header, StandardCharsets.UTF_8), Map.class);
+            List<Tensor> tensors = new ArrayList<>();
+            for (Map<String, Object> t : (List<Map<String, Object>>) h.get("tensors")) {
+                long[] shape = ((List<Long>) t.get("shape")).stream().mapToLong(Long::longValue).toArray();
+                float[] data = new float[Math.toIntExact(java.util.Arrays.stream(shape).reduce(1, (a, b) -> a * b))];
+                for (int i = 0; i < data.length; i++) {
+                    data[i] = in.readFloat();
+                }
+                tensors.add(new Tensor((String) t.get("name"), shape, data, (Boolean) t.get("firstLayer")));
+            }
+            Map<String, Object> spec = (Map<String, Object>) h.get("spec");
+            return new TrainedModel(
+                (String) h.get("name"),
+                new ModelSpec(BackboneKind.valueOf((String) spec.get("kind")), ((Long) spec.get("hidden")).intValue(),
+                    ((Long) spec.get("heads")).intValue(), ((Number) spec.get("dropout")).floatValue(),
+                    GcnNormalization.valueOf((String) spec.get("gcnNormalization"))),
+                (String) h.get("method"),
+                (List<Object>) h.get("classValues"),
+                (List<String>) h.get("featureProperties"),
+                ((Long) h.get("featureDimension")).intValue(),
+                ((Long) h.get("bestEpoch")).intValue(),
+                (Map<String, Object>) h.get("configuration"),
+                (Map<String, Object>) h.get("metrics"),
+                Instant.parse((String) h.get("createdAt")),
+                tensors);
+        }
+    }
+
+    private static Map<String, Object> header(TrainedModel model) {
+        Map<String, Object> h = new LinkedHashMap<>();
+        h.put("name", model.name());
+        ModelSpec s = model.spec();
+        h.put("spec", Map.of("kind", s.kind().name(), "hidden", s.hidden(), "heads", s.heads(),
+            "dropout", s.dropout(), "gcnNormalization", s.gcnNormalization().name()));
+        h.put("method", model.method());
+        h.put("classValues", model.classValues());
+        h.put("featureProperties", model.featureProperties());
+        h.put("featureDimension", model.featureDimension());
+        h.put("bestEpoch", model.bestEpoch());
+        h.put("configuration", model.configuration());
+        h.put("metrics", model.metrics());
+        h.put("createdAt", model.createdAt().toString());
+        List<Map<String, Object>> tensors = new ArrayList<>();
+        for (Tensor t : model.parameters()) {
+            tensors.add(Map.of("name", t.name(), "shape", t.shape(), "firstLayer", t.firstLayer()));
+        }
+        h.put("tensors", tensors);
+        return h;
+    }
+
+    static boolean isModelFile(Path file) {
+        return file.getFileName().toString().endsWith(EXTENSION) && !file.getFileName().toString().startsWith(".");
+    }
+}

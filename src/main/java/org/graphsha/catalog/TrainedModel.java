@@ -1,0 +1,35 @@
+package org.graphsha.catalog;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import org.graphsha.nn.ModelSpec;
+import org.graphsha.nn.Tensor;
+
+/**
+ * A trained model as the catalog keeps it: everything needed to predict on a newer projection of
+ * the same schema, plus what {@code graphsha.model.list} shows.
+ *
+ * @param classValues       class values in index order, Long or String (the target's own type)
+ * @param featureProperties the projected properties, in the order they were concatenated
+ * @param configuration     the train call's configuration with defaults filled in
+ * @param metrics           validation (and test) metrics of the selected epoch
+ */
+public record TrainedModel(
+    String name,
+    ModelSpec spec,
+    String method,
+    List<Object> classValues,
+    List<String> featureProperties,
+    int featureDimension,
+    int bestEpoch,
+    Map<String, Object> configuration,
+    Map<String, Object> metrics,
+    Instant createdAt,
+    List<Tensor> parameters
+) {
+    public int classCount() {
+        return classValues.size();
+    }
+}
