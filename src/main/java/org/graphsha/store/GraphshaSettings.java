@@ -1,0 +1,23 @@
+package org.graphsha.store;
+
+import java.nio.file.Path;
+
+import org.neo4j.annotations.api.PublicApi;
+import org.neo4j.annotations.service.ServiceProvider;
+import org.neo4j.configuration.Description;
+import org.neo4j.configuration.SettingsDeclaration;
+import org.neo4j.graphdb.config.Setting;
+
+import static org.neo4j.configuration.SettingImpl.newBuilder;
+import static org.neo4j.configuration.SettingValueParsers.PATH;
+
+/** graphsha's settings in neo4j.conf; declared so that Neo4j's strict config validation accepts them. */
+@ServiceProvider
+@PublicApi
+public class GraphshaSettings implements SettingsDeclaration {
+
+    @Description("Folder of the graphsha model catalog. Relative paths resolve against the server's data "
+        + "directory; the default is <data directory>/graphsha/models.")
+    public static final Setting<Path> models_directory =
+        newBuilder("graphsha.models_directory", PATH, Path.of("graphsha", "models")).build();
+}
