@@ -1,0 +1,53 @@
+package org.graphsha.data;
+
+import org.graphsha.graph.Csr;
+import org.graphsha.graph.Dataset;
+import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SparseFeatures;
+
+/** Builds the learning core's snapshot from a dataset and one of its imbalanced splits. */
+public final class Snapshots {
+
+    private Snapshots() {}
+
+    /**
+     * Edges touching a {@link SplitRole#REMOVED} node are dropped, as the long-tailed protocol
+     * requires; features are row-normalised as PyG's NormalizeFeatures does (binarised first when
+     * {@code binarize}, as PyG's npz reader does for Amazon/Coauthor).
+     */
+    public static GraphSnapshot of(Dataset dataset, SplitResult split, boolean binarize) {
+        SplitRole[] roles = split.roles();
+        int n = dataset.nodeCount();
+        boolean[] train = new boolean[n];
+        boolean[] val = new boolean[n];
+        boolean[] test = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            train[i] = roles[i] == SplitRole.TRAIN;
+            val[i] = roles[i] == SplitRole.VAL;
+            test[i] = roles[i] == SplitRole.TEST;
+        }
+        Csr adjacency = Csr.undirected(n, dataset.edges(), v -> roles[v] != SplitRole.REMOVED);
+        return new GraphSnapshot(adjacency, normalizeRows(dataset.features(), binarize), dataset.classes(),
+            dataset.classCount(), train, val, test);
+    }
+
+    /** Divides each row by max(row sum, 1). */
+    public static SparseFeatures normalizeRows(SparseFeatures raw, boolean binarize) {
+        int[] offsets = raw.rowOffsets();
+        float[] values = raw.values().clone();
+        for (int r = 0; r < raw.rows(); r++) {
+            double sum = 0;
+            for (int k = offsets[r]; k < offsets[r + 1]; k++) {
+                if (binarize && values[k] > 0) {
+                    values[k] = 1f;
+                }
+                sum += values[k];
+            }
+            float scale = (float) Math.max(sum, 1.0);
+            for (int k = offsets[r]; k < offsets[r + 1]; k++) {
+                values[k] /= scale;
+            }
+        }
+        return new SparseFeatures(raw.rows(), raw.dimension(), offsets, raw.columns(), values);
+    }
+}
