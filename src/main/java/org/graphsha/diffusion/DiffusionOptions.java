@@ -34,7 +34,7 @@ public record DiffusionOptions(
     public static final int DEFAULT_TOP_K = 128;
     public static final double DEFAULT_HEAT_TIME = 5.0;
     public static final double DEFAULT_HEAT_CLIP = 1e-4;
-    public static final double DEFAULT_EPSILON = 1e-6;
+    public static final double DEFAULT_EPSILON = 1e-5;
     public static final int DEFAULT_EXACT_NODE_LIMIT = 4_000;
 
     public DiffusionOptions {
@@ -56,7 +56,7 @@ public record DiffusionOptions(
         }
         if (!(epsilon > 0 && epsilon < 1)) {
             throw new IllegalArgumentException("epsilon must lie strictly between 0 and 1, but was `" + epsilon
-                + "`; try 1e-6");
+                + "`; the default is 1e-5");
         }
         if (exactNodeLimit < 0) {
             throw new IllegalArgumentException("exactNodeLimit must not be negative, but was `" + exactNodeLimit + "`");
