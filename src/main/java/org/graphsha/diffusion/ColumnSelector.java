@@ -1,0 +1,95 @@
+package org.graphsha.diffusion;
+
+/**
+ * Keeps the entries of one column that S̃ retains (the K largest, or those at or above a clip
+ * threshold) and divides them by their sum. One instance per thread. Ties at the K-th value are
+ * broken towards the smaller node position so results do not depend on visiting order.
+ */
+final class ColumnSelector implements ColumnSink {
+
+    private final int topK;
+    private final double clip;
+    private int[] nodes;
+    private double[] values;
+    private int size;
+
+    /** @param topK entries kept, or {@code Integer.MAX_VALUE} to keep all; @param clip smallest value kept */
+    ColumnSelector(int topK, double clip) {
+        this.topK = topK;
+        this.clip = clip;
+        int capacity = topK == Integer.MAX_VALUE ? 64 : topK;
+        nodes = new int[capacity];
+        values = new double[capacity];
+    }
+
+    @Override
+    public void accept(int node, double value) {
+        if (!(value > 0) || value < clip) {
+            return;
+        }
+        if (size < topK) {
+            if (size == nodes.length) {
+                nodes = java.util.Arrays.copyOf(nodes, size * 2);
+                values = java.util.Arrays.copyOf(values, size * 2);
+            }
+            nodes[size] = node;
+            values[size] = value;
+            size++;
+            if (size == topK) {
+                for (int i = size / 2 - 1; i >= 0; i--) {
+                    siftDown(i);
+                }
+            }
+        } else if (worse(nodes[0], values[0], node, value)) {
+            nodes[0] = node;
+            values[0] = value;
+            siftDown(0);
+        }
+    }
+
+    /** Stores the kept, normalised column into {@code store} and resets for the next column. */
+    void finish(int column, ColumnStore store) {
+        double sum = 0;
+        for (int i = 0; i < size; i++) {
+            sum += values[i];
+        }
+        if (sum == 0) {
+            sum = 1;
+        }
+        int[] keptNodes = new int[size];
+        float[] keptValues = new float[size];
+        for (int i = 0; i < size; i++) {
+            keptNodes[i] = nodes[i];
+            keptValues[i] = (float) (values[i] / sum);
+        }
+        store.put(column, keptNodes, keptValues);
+        size = 0;
+    }
+
+    /** True when entry a ranks below entry b: smaller value, or equal value at a larger position. */
+    private static boolean worse(int nodeA, double valueA, int nodeB, double valueB) {
+        return valueA < valueB || (valueA == valueB && nodeA > nodeB);
+    }
+
+    /** Min-heap on rank: the root is the worst kept entry, the first to be evicted. */
+    private void siftDown(int i) {
+        while (true) {
+            int left = 2 * i + 1;
+            if (left >= size) {
+                return;
+            }
+            int right = left + 1;
+            int smallest = right < size && worse(nodes[right], values[right], nodes[left], values[left]) ? right : left;
+            if (!worse(nodes[smallest], values[smallest], nodes[i], values[i])) {
+                return;
+            }
+            int tn = nodes[i];
+            double tv = values[i];
+            nodes[i] = nodes[smallest];
+            values[i] = values[smallest];
+            nodes[smallest] = tn;
+            values[smallest] = tv;
+            i = smallest;
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package org.graphsha.diffusion;
+
+/**
+ * The retained columns of S̃ while they are being computed; each column is written by exactly one
+ * worker, and the transpose runs after all workers have been joined.
+ */
+final class ColumnStore {
+
+    private final int[][] nodes;
+    private final float[][] values;
+
+    ColumnStore(int nodeCount) {
+        nodes = new int[nodeCount][];
+        values = new float[nodeCount][];
+    }
+
+    void put(int column, int[] columnNodes, float[] columnValues) {
+        nodes[column] = columnNodes;
+        values[column] = columnValues;
+    }
+
+    /**
+     * Turns the columns into per-row lists (row a holds every column j whose kept entries include a),
+     * releasing each column once copied so the peak stays near two copies of the retained entries.
+     * Rows come out sorted by column because columns are visited in ascending order.
+     */
+    NeighbourDistribution transpose() {
+        int n = nodes.length;
+        int[] offsets = new int[n + 1];
+        for (int j = 0; j < n; j++) {
+            for (int a : nodes[j]) {
+                offsets[a + 1]++;
+            }
+        }
+        for (int a = 0; a < n; a++) {
+            offsets[a + 1] += offsets[a];
+        }
+        int[] cursor = java.util.Arrays.copyOf(offsets, n);
+        int[] columns = new int[offsets[n]];
+        float[] weights = new float[offsets[n]];
+        for (int j = 0; j < n; j++) {
+            int[] rowsOfColumn = nodes[j];
+            float[] valuesOfColumn = values[j];
+            for (int i = 0; i < rowsOfColumn.length; i++) {
+                int slot = cursor[rowsOfColumn[i]]++;
+                columns[slot] = j;
+                weights[slot] = valuesOfColumn[i];
+            }
+            nodes[j] = null;
+            values[j] = null;
+        }
+        return new NeighbourDistribution(n, offsets, columns, weights);
+    }
+}

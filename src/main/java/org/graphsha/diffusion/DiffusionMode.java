@@ -1,0 +1,21 @@
+package org.graphsha.diffusion;
+
+import java.util.Locale;
+
+/** How the diffusion columns are computed. */
+public enum DiffusionMode {
+    /** Dense float64 solve (PPR) or a fully converged series (heat): N x N memory, small graphs only. */
+    EXACT,
+    /** Per-source local computation with an explicit error bound: O(K·N) memory. */
+    SCALABLE,
+    /** EXACT up to {@link DiffusionOptions#exactNodeLimit()} nodes, SCALABLE above. */
+    AUTO;
+
+    public static DiffusionMode parse(String value) {
+        return EnumParsing.parse(DiffusionMode.class, value, "diffusionMode");
+    }
+
+    public String value() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

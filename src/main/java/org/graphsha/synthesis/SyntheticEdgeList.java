@@ -1,0 +1,44 @@
+package org.graphsha.synthesis;
+
+/**
+ * Collects the message edges of one epoch's synthetic nodes in the chosen direction mode and counts
+ * what each synthetic node receives.
+ */
+final class SyntheticEdgeList {
+
+    private final SyntheticEdges mode;
+    private final IntList sources = new IntList();
+    private final IntList targets = new IntList();
+    private long inbound;
+
+    SyntheticEdgeList(SyntheticEdges mode) {
+        this.mode = mode;
+    }
+
+    /** Connects original node {@code neighbour} to the synthetic node at position {@code synthetic}. */
+    void connect(int neighbour, int synthetic) {
+        sources.add(neighbour);
+        targets.add(synthetic);
+        inbound++;
+        if (mode == SyntheticEdges.BIDIRECTIONAL) {
+            sources.add(synthetic);
+            targets.add(neighbour);
+        }
+    }
+
+    int[] sources() {
+        return sources.toArray();
+    }
+
+    int[] targets() {
+        return targets.toArray();
+    }
+
+    int size() {
+        return sources.size();
+    }
+
+    double meanInDegree(int syntheticCount) {
+        return syntheticCount == 0 ? Double.NaN : (double) inbound / syntheticCount;
+    }
+}

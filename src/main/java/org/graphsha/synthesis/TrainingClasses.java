@@ -1,0 +1,61 @@
+package org.graphsha.synthesis;
+
+import org.graphsha.graph.GraphSnapshot;
+
+/** The training nodes of every class, in ascending position, as anchors and auxiliaries are drawn from them. */
+final class TrainingClasses {
+
+    final int classCount;
+    /** nodesOf[c] = training nodes of class c, ascending. */
+    final int[][] nodesOf;
+    /** every training node, ascending. */
+    final int[] all;
+    /** position of a training node in {@link #all}, -1 for other nodes. */
+    final int[] indexOf;
+    /** class of every node, as in the snapshot. */
+    final int[] classes;
+
+    TrainingClasses(GraphSnapshot snapshot) {
+        classCount = snapshot.classCount();
+        classes = snapshot.classes();
+        int n = snapshot.nodeCount();
+        int[] sizes = new int[classCount];
+        int total = 0;
+        for (int v = 0; v < n; v++) {
+            if (isTraining(snapshot, v)) {
+                sizes[snapshot.classes()[v]]++;
+                total++;
+            }
+        }
+        nodesOf = new int[classCount][];
+        for (int c = 0; c < classCount; c++) {
+            nodesOf[c] = new int[sizes[c]];
+        }
+        all = new int[total];
+        indexOf = new int[n];
+        int[] fill = new int[classCount];
+        int next = 0;
+        for (int v = 0; v < n; v++) {
+            indexOf[v] = -1;
+            if (isTraining(snapshot, v)) {
+                int c = snapshot.classes()[v];
+                nodesOf[c][fill[c]++] = v;
+                indexOf[v] = next;
+                all[next++] = v;
+            }
+        }
+    }
+
+    private static boolean isTraining(GraphSnapshot snapshot, int v) {
+        int c = snapshot.classes()[v];
+        return snapshot.trainMask()[v] && c >= 0 && c < snapshot.classCount();
+    }
+
+    int[] sizes() {
+        int[] sizes = new int[classCount];
+        for (int c = 0; c < classCount; c++) {
+            sizes[c] = nodesOf[c].length;
+        }
+        return sizes;
+    }
+}

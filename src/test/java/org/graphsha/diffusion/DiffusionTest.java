@@ -1,0 +1,190 @@
+package org.graphsha.diffusion;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.graphsha.graph.Csr;
+import org.graphsha.graph.EdgeList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class DiffusionTest {
+
+    private static final double ALPHA = 0.05;
+
+    private static final Csr GRAPH = DenseReference.smallGraph(70, 150, 7);
+
+    private static DiffusionOptions options(int topK) {
+        return DiffusionOptions.defaults().withTopK(topK).withConcurrency(2);
+    }
+
+    private static void assertRowsEqual(double[][] expected, NeighbourDistribution actual, double tolerance) {
+        int n = expected.length;
+        assertEquals(n, actual.nodeCount());
+        for (int a = 0; a < n; a++) {
+            for (int j = 0; j < n; j++) {
+                double want = expected[a][j];
+                double got = actual.weight(a, j);
+                assertEquals(want, got, tolerance, "S̃[" + a + "][" + j + "]");
+            }
+            for (int k = actual.rowStart(a) + 1; k < actual.rowEnd(a); k++) {
+                assertTrue(actual.column(k - 1) < actual.column(k), "row entries sorted and distinct");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Normalization.class)
+    void exactPprMatchesTheDenseSolve(Normalization normalization) {
+        for (int topK : new int[] {8, 128}) {
+            double[][] expected = DenseReference.sparsify(DenseReference.ppr(GRAPH, normalization, ALPHA), topK, 0);
+            NeighbourDistribution rows = Diffusion.compute(GRAPH,
+                options(topK).withNormalization(normalization).withMode(DiffusionMode.EXACT));
+            // float32 storage of values ≤ 1 limits agreement to about 6e-8, well inside 1e-6
+            assertRowsEqual(expected, rows, 1e-6);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Normalization.class)
+    void pushStaysWithinItsBoundAndUnderestimates(Normalization normalization) {
+        double epsilon = 1e-5;
+        double[][] dense = DenseReference.ppr(GRAPH, normalization, ALPHA);
+        PprPush push = new PprPush(GRAPH, normalization, ALPHA, epsilon);
+        for (int j = 0; j < GRAPH.nodeCount(); j++) {
+            double[] column = push.column(j);
+            for (int v = 0; v < GRAPH.nodeCount(); v++) {
+                double bound = normalization == Normalization.SYMMETRIC
+                    ? epsilon * Math.sqrt((GRAPH.degree(v) + 1.0) * (GRAPH.degree(j) + 1.0))
+                    : epsilon * GRAPH.degree(v);
+                double exact = dense[v][j];
+                assertTrue(column[v] <= exact + 1e-12, "push never overshoots");
+                assertTrue(exact - column[v] <= bound + 1e-12,
+                    "error " + (exact - column[v]) + " above bound " + bound + " at " + v + "," + j);
+            }
+        }
+    }
+
+    @Test
+    void scalableKeepsTheSameTopKWhereTheBoundSeparatesIt() {
+        int topK = 10;
+        double epsilon = 1e-7;
+        double[][] dense = DenseReference.ppr(GRAPH, Normalization.SYMMETRIC, ALPHA);
+        NeighbourDistribution rows = Diffusion.compute(GRAPH,
+            options(topK).withMode(DiffusionMode.SCALABLE).withEpsilon(epsilon));
+        int n = GRAPH.nodeCount();
+        int maxDegree = DegreeHistogram.of(GRAPH).maxDegree() + 1;
+        double bound = epsilon * maxDegree;
+        int checked = 0;
+        for (int j = 0; j < n; j++) {
+            double[] column = new double[n];
+            for (int i = 0; i < n; i++) {
+                column[i] = dense[i][j];
+            }
+            double[] sorted = column.clone();
+            java.util.Arrays.sort(sorted);
+            int nonZero = (int) java.util.Arrays.stream(column).filter(x -> x > 0).count();
+            if (nonZero > topK && sorted[n - topK] - sorted[n - topK - 1] <= 2 * bound) {
+                continue; // the bound cannot tell these two apart, nor can a tie
+            }
+            checked++;
+            double threshold = nonZero > topK ? sorted[n - topK] : Double.MIN_VALUE;
+            for (int i = 0; i < n; i++) {
+                boolean inExact = column[i] >= threshold && column[i] > 0;
+                assertEquals(inExact, rows.weight(i, j) > 0, "membership of " + i + " in column " + j);
+            }
+        }
+        assertTrue(checked > n / 2, "most columns are separated: " + checked);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Normalization.class)
+    void exactHeatKernelMatchesTheDenseSeries(Normalization normalization) {
+        double[][] expected = DenseReference.sparsify(DenseReference.heat(GRAPH, normalization, 5), Integer.MAX_VALUE, 1e-4);
+        NeighbourDistribution rows = Diffusion.compute(GRAPH, options(128).withKind(DiffusionKind.HEAT)
+            .withNormalization(normalization).withMode(DiffusionMode.EXACT));
+        assertRowsEqual(expected, rows, 1e-6);
+    }
+
+    @Test
+    void scalableHeatKernelIsCloseToExact() {
+        NeighbourDistribution exact = Diffusion.compute(GRAPH,
+            options(128).withKind(DiffusionKind.HEAT).withMode(DiffusionMode.EXACT));
+        NeighbourDistribution scalable = Diffusion.compute(GRAPH,
+            options(128).withKind(DiffusionKind.HEAT).withMode(DiffusionMode.SCALABLE).withEpsilon(1e-9));
+        for (int a = 0; a < GRAPH.nodeCount(); a++) {
+            for (int j = 0; j < GRAPH.nodeCount(); j++) {
+                assertEquals(exact.weight(a, j), scalable.weight(a, j), 1e-5);
+            }
+        }
+    }
+
+    @Test
+    void noneGivesEqualWeightsOverNeighbours() {
+        NeighbourDistribution rows = Diffusion.compute(GRAPH, options(128).withKind(DiffusionKind.NONE));
+        for (int a = 0; a < GRAPH.nodeCount(); a++) {
+            assertEquals(GRAPH.degree(a), rows.rowLength(a));
+            for (int k = rows.rowStart(a); k < rows.rowEnd(a); k++) {
+                assertEquals(1.0 / GRAPH.degree(a), rows.weight(k), 1e-7);
+                assertEquals(GRAPH.neighbours()[GRAPH.offsets()[a] + k - rows.rowStart(a)], rows.column(k));
+            }
+        }
+    }
+
+    @Test
+    void columnsAreStochasticAndIsolatedNodesKeepThemselves() {
+        NeighbourDistribution rows = Diffusion.compute(GRAPH, options(8).withMode(DiffusionMode.SCALABLE));
+        double[] sums = rows.columnSums();
+        for (int j = 0; j < GRAPH.nodeCount(); j++) {
+            assertEquals(1.0, sums[j], 1e-5, "column " + j);
+        }
+        int isolated = GRAPH.nodeCount() - 1;
+        assertEquals(0, GRAPH.degree(isolated));
+        assertEquals(1, rows.rowLength(isolated));
+        assertEquals(1f, rows.weight(isolated, isolated));
+    }
+
+    @Test
+    void resultDoesNotDependOnConcurrencyAndProgressCountsEverySource() {
+        AtomicLong progress = new AtomicLong();
+        NeighbourDistribution one = Diffusion.compute(GRAPH, options(16).withMode(DiffusionMode.SCALABLE).withConcurrency(1));
+        NeighbourDistribution three = Diffusion.compute(GRAPH,
+            options(16).withMode(DiffusionMode.SCALABLE).withConcurrency(3), progress::addAndGet);
+        assertEquals(GRAPH.nodeCount(), progress.get());
+        assertEquals(one.entryCount(), three.entryCount());
+        for (int a = 0; a < GRAPH.nodeCount(); a++) {
+            for (int k = one.rowStart(a); k < one.rowEnd(a); k++) {
+                assertEquals(one.weight(k), three.weight(a, one.column(k)));
+            }
+        }
+    }
+
+    @Test
+    void degreeHistogramCoversEveryNode() {
+        // path 0-1-2 plus isolated 3 and 4
+        Csr graph = Csr.undirected(5, new EdgeList(new int[] {0, 1}, new int[] {1, 2}), v -> true);
+        DegreeHistogram histogram = DegreeHistogram.of(graph);
+        assertArrayEquals(new int[] {1, 2, 1, 0, 0}, histogram.degrees());
+        assertArrayEquals(new long[] {2, 2, 1}, histogram.counts());
+        assertEquals(2, histogram.maxDegree());
+    }
+
+    @Test
+    void optionsRejectBadValuesAndParseNames() {
+        assertThrows(IllegalArgumentException.class, () -> DiffusionOptions.defaults().withAlpha(1.5));
+        assertThrows(IllegalArgumentException.class, () -> DiffusionOptions.defaults().withTopK(0));
+        assertEquals(Normalization.RANDOM_WALK, Normalization.parse("random-walk"));
+        assertEquals(DiffusionKind.HEAT, DiffusionKind.parse("Heat"));
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> DiffusionKind.parse("gdc"));
+        assertTrue(error.getMessage().contains("ppr, heat, none"), error.getMessage());
+        DiffusionOptions defaults = DiffusionOptions.defaults();
+        assertEquals(0.05, defaults.alpha());
+        assertEquals(128, defaults.topK());
+        assertEquals(Normalization.SYMMETRIC, defaults.normalization());
+    }
+}
