@@ -79,6 +79,83 @@ public final class ConfigReader {
         return ((Number) value).intValue();
     }
 
+    /**
+     * One constant of an enum, matched ignoring case, '-' and '_' (so 'pcSoftmax', 'pc-softmax' and
+     * 'PC_SOFTMAX' all name the same method).
+     */
+    public <E extends Enum<E>> E choice(String key, E defaultValue, Class<E> type) {
+        Object value = raw(key);
+        if (value == null) {
+            return defaultValue;
+        }
+        for (E constant : type.getEnumConstants()) {
+            if (value instanceof String text && squash(constant.name()).equals(squash(text))) {
+                return constant;
+            }
+        }
+        throw invalid(key, value, "one of " + java.util.Arrays.stream(type.getEnumConstants())
+            .map(c -> "'" + choiceName(c) + "'").toList());
+    }
+
+    /** The user-facing spelling of an enum constant: lower camel case ('PC_SOFTMAX' is 'pcSoftmax'). */
+    public static String choiceName(Enum<?> constant) {
+        StringBuilder name = new StringBuilder();
+        boolean upper = false;
+        for (char c : constant.name().toCharArray()) {
+            if (c == '_') {
+                upper = true;
+            } else {
+                name.append(upper ? c : Character.toLowerCase(c));
+                upper = false;
+            }
+        }
+        return name.toString();
+    }
+
+    private static String squash(String text) {
+        return text.replace("-", "").replace("_", "").toLowerCase(java.util.Locale.ROOT);
+    }
+
+    public List<String> stringList(String key, List<String> defaultValue) {
+        Object value = raw(key);
+        if (value == null) {
+            return defaultValue;
+        }
+        if (value instanceof String text && !text.isBlank()) {
+            return List.of(text);
+        }
+        if (value instanceof List<?> list && !list.isEmpty() && list.stream().allMatch(v -> v instanceof String s && !s.isBlank())) {
+            return list.stream().map(String.class::cast).toList();
+        }
+        throw invalid(key, value, "a non-empty string or list of strings");
+    }
+
+    public int intInRange(String key, int defaultValue, int min, int max) {
+        Object value = raw(key);
+        if (value == null) {
+            return defaultValue;
+        }
+        if (!(value instanceof Long || value instanceof Integer) || ((Number) value).longValue() < min
+            || ((Number) value).longValue() > max) {
+            throw invalid(key, value, "an integer in " + min + ".." + max);
+        }
+        return ((Number) value).intValue();
+    }
+
+    public double numberInRange(String key, double defaultValue, double min, double max, boolean exclusive) {
+        double value = number(key, defaultValue);
+        boolean ok = exclusive ? value > min && value < max : value >= min && value <= max;
+        if (!ok) {
+            throw invalid(key, value, "a number in " + (exclusive ? "(" : "[") + min + ", " + max + (exclusive ? ")" : "]"));
+        }
+        return value;
+    }
+
+    /** The map as the user gave it. */
+    public Map<String, Object> given() {
+        return java.util.Collections.unmodifiableMap(values);
+    }
+
     /** Rejects keys that no typed config asked for. */
     public void finish() {
         for (String key : values.keySet()) {

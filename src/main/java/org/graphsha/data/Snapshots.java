@@ -2,6 +2,7 @@ package org.graphsha.data;
 
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.Dataset;
+import org.graphsha.graph.EdgeList;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
 
@@ -16,8 +17,17 @@ public final class Snapshots {
      * {@code binarize}, as PyG's npz reader does for Amazon/Coauthor).
      */
     public static GraphSnapshot of(Dataset dataset, SplitResult split, boolean binarize) {
-        SplitRole[] roles = split.roles();
-        int n = dataset.nodeCount();
+        return of(dataset.edges(), normalizeRows(dataset.features(), binarize), dataset.classes(), dataset.classCount(),
+            split.roles());
+    }
+
+    /**
+     * The general form, for any graph: {@code classes[i]} is -1 where unknown, and the roles decide the
+     * masks (nodes that are {@link SplitRole#REMOVED} lose their edges). Features are used as given.
+     */
+    public static GraphSnapshot of(EdgeList edges, SparseFeatures features, int[] classes, int classCount,
+                                   SplitRole[] roles) {
+        int n = classes.length;
         boolean[] train = new boolean[n];
         boolean[] val = new boolean[n];
         boolean[] test = new boolean[n];
@@ -26,9 +36,8 @@ public final class Snapshots {
             val[i] = roles[i] == SplitRole.VAL;
             test[i] = roles[i] == SplitRole.TEST;
         }
-        Csr adjacency = Csr.undirected(n, dataset.edges(), v -> roles[v] != SplitRole.REMOVED);
-        return new GraphSnapshot(adjacency, normalizeRows(dataset.features(), binarize), dataset.classes(),
-            dataset.classCount(), train, val, test);
+        Csr adjacency = Csr.undirected(n, edges, v -> roles[v] != SplitRole.REMOVED);
+        return new GraphSnapshot(adjacency, features, classes, classCount, train, val, test);
     }
 
     /** Divides each row by max(row sum, 1). */

@@ -1,0 +1,159 @@
+package org.graphsha.config;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.graphsha.catalog.ModelNames;
+import org.graphsha.diffusion.DiffusionKind;
+import org.graphsha.diffusion.DiffusionMode;
+import org.graphsha.diffusion.DiffusionOptions;
+import org.graphsha.diffusion.Normalization;
+import org.graphsha.nn.BackboneKind;
+import org.graphsha.nn.Engines.DeviceChoice;
+import org.graphsha.nn.GcnNormalization;
+import org.graphsha.nn.ModelSpec;
+import org.graphsha.synthesis.Ablation;
+import org.graphsha.synthesis.SynthesisOptions;
+import org.graphsha.synthesis.SynthesisTarget;
+import org.graphsha.synthesis.SyntheticEdges;
+import org.graphsha.training.FeatureMode;
+import org.graphsha.training.Method;
+import org.graphsha.training.TrainingConfig;
+
+/**
+ * Configuration of {@code graphsha.train}: every key, its default (the reference settings of
+ * ALGORITHM.md) and its validation, in one place. {@link #effective()} is the configuration with
+ * defaults filled in, as the procedure yields it and the model keeps it.
+ */
+public record TrainConfig(
+    String graphName,
+    String modelName,
+    List<String> nodeLabels,
+    List<String> relationshipTypes,
+    List<String> featureProperties,
+    String targetProperty,
+    Optional<String> splitProperty,
+    double validationFraction,
+    FeatureNormalization featureNormalization,
+    TrainMethod method,
+    TrainingConfig training,
+    SynthesisOptions synthesis,
+    int concurrency,
+    Optional<String> jobId,
+    boolean overwrite,
+    boolean writeSyntheticNodes,
+    String syntheticNodeLabel,
+    Map<String, Object> effective
+) {
+    /** Row normalisation as PyG's NormalizeFeatures (the reference), optionally binarising first. */
+    public enum FeatureNormalization { ROW_SUM, BINARIZE_ROW_SUM, NONE }
+
+    /** The loss-based methods plus GraphSHA, which adds synthesis on top of plain cross-entropy. */
+    public enum TrainMethod {
+        GRAPHSHA(Method.VANILLA), VANILLA(Method.VANILLA), REWEIGHT(Method.REWEIGHT), PC_SOFTMAX(Method.PC_SOFTMAX),
+        CB_LOSS(Method.CB_LOSS), FOCAL(Method.FOCAL), RE_NODE(Method.RENODE);
+
+        private final Method loss;
+
+        TrainMethod(Method loss) {
+            this.loss = loss;
+        }
+
+        public Method loss() {
+            return loss;
+        }
+
+        public boolean synthesizes() {
+            return this == GRAPHSHA;
+        }
+    }
+
+    public static final String DEFAULT_SYNTHETIC_LABEL = "GraphSHASynthetic";
+
+    public static TrainConfig of(String graphName, Map<String, Object> map) {
+        ConfigReader r = new ConfigReader(map);
+        Map<String, Object> e = new LinkedHashMap<>();
+        String modelName = ModelNames.validate(put(e, "modelName", r.requiredString("modelName")));
+        List<String> nodeLabels = put(e, "nodeLabels", r.stringList("nodeLabels", List.of("*")));
+        List<String> relationshipTypes = put(e, "relationshipTypes", r.stringList("relationshipTypes", List.of("*")));
+        List<String> features = put(e, "featureProperties", r.stringList("featureProperties", List.of("features")));
+        String target = put(e, "targetProperty", r.string("targetProperty", "class"));
+        Optional<String> split = r.optionalString("splitProperty");
+        split.ifPresent(s -> e.put("splitProperty", s));
+        double validationFraction = put(e, "validationFraction", r.numberInRange("validationFraction", 0.2, 0, 1, true));
+        FeatureNormalization normalization = put(e, "featureNormalization",
+            r.choice("featureNormalization", FeatureNormalization.ROW_SUM, FeatureNormalization.class));
+        TrainMethod method = put(e, "method", r.choice("method", TrainMethod.GRAPHSHA, TrainMethod.class));
+
+        BackboneKind backbone = put(e, "backbone", r.choice("backbone", BackboneKind.GCN, BackboneKind.class));
+        ModelSpec spec = new ModelSpec(backbone,
+            put(e, "hiddenSize", r.intInRange("hiddenSize", 64, 1, 4096)),
+            put(e, "heads", r.intInRange("heads", 4, 1, 64)),
+            put(e, "dropout", (float) r.numberInRange("dropout", 0.5, 0, 1, false)),
+            put(e, "gcnNormalization", r.choice("gcnNormalization", GcnNormalization.MEAN, GcnNormalization.class)));
+        if (spec.hidden() % spec.heads() != 0) {
+            throw new IllegalArgumentException("Invalid value " + spec.heads() + " for configuration key `heads`: it must "
+                + "divide hiddenSize (" + spec.hidden() + ")");
+        }
+        TrainingConfig training = new TrainingConfig(spec, method.loss(),
+            put(e, "epochs", r.intInRange("epochs", 900, 1, 1_000_000)),
+            put(e, "learningRate", r.numberInRange("learningRate", 0.01, 0, 10, true)),
+            put(e, "weightDecay", r.numberInRange("weightDecay", 5e-4, 0, 1, false)),
+            put(e, "randomSeed", (long) r.intInRange("randomSeed", 100, 0, Integer.MAX_VALUE)),
+            put(e, "device", r.choice("device", DeviceChoice.AUTO, DeviceChoice.class)),
+            FeatureMode.AUTO,
+            put(e, "cbBeta", r.numberInRange("cbBeta", 0.999, 0, 1, true)),
+            put(e, "focalGamma", (float) r.numberInRange("focalGamma", 2, 0, 100, false)));
+
+        int concurrency = put(e, "concurrency", r.intInRange("concurrency", 4, 1, 1024));
+        DiffusionOptions diffusion = new DiffusionOptions(
+            put(e, "diffusion", r.choice("diffusion", DiffusionKind.PPR, DiffusionKind.class)),
+            put(e, "diffusionNormalization", r.choice("diffusionNormalization", Normalization.SYMMETRIC, Normalization.class)),
+            put(e, "diffusionMode", r.choice("diffusionMode", DiffusionMode.AUTO, DiffusionMode.class)),
+            put(e, "pprAlpha", r.numberInRange("pprAlpha", DiffusionOptions.DEFAULT_ALPHA, 0, 1, true)),
+            put(e, "topK", r.intInRange("topK", DiffusionOptions.DEFAULT_TOP_K, 1, 100_000)),
+            put(e, "heatTime", r.numberInRange("heatTime", DiffusionOptions.DEFAULT_HEAT_TIME, 0, 1000, true)),
+            DiffusionOptions.DEFAULT_HEAT_CLIP,
+            put(e, "diffusionEpsilon", r.numberInRange("diffusionEpsilon", DiffusionOptions.DEFAULT_EPSILON, 0, 1, true)),
+            DiffusionOptions.DEFAULT_EXACT_NODE_LIMIT,
+            Math.min(concurrency, Runtime.getRuntime().availableProcessors()));
+        SynthesisOptions synthesis = new SynthesisOptions(
+            put(e, "synthesisTarget", r.choice("synthesisTarget", SynthesisTarget.MEAN, SynthesisTarget.class)),
+            put(e, "syntheticEdges", r.choice("syntheticEdges", SyntheticEdges.INBOUND, SyntheticEdges.class)),
+            put(e, "deltaBetaA", r.numberInRange("deltaBetaA", SynthesisOptions.DEFAULT_BETA_A, 0, 1e6, true)),
+            put(e, "deltaBetaB", r.numberInRange("deltaBetaB", SynthesisOptions.DEFAULT_BETA_B, 0, 1e6, true)),
+            put(e, "temperature", r.numberInRange("temperature", SynthesisOptions.DEFAULT_TEMPERATURE, 0, 1e6, true)),
+            put(e, "warmupEpochs", r.intInRange("warmupEpochs", SynthesisOptions.DEFAULT_WARMUP_EPOCHS, -1, 1_000_000)),
+            put(e, "excludeOwnClass", r.bool("excludeOwnClass", true)),
+            put(e, "ablation", r.choice("ablation", Ablation.NONE, Ablation.class)),
+            diffusion);
+
+        Optional<String> jobId = r.optionalString("jobId");
+        jobId.ifPresent(j -> e.put("jobId", j));
+        boolean overwrite = put(e, "overwrite", r.bool("overwrite", false));
+        boolean writeSynthetic = put(e, "writeSyntheticNodes", r.bool("writeSyntheticNodes", false));
+        String syntheticLabel = ConfigReader.identifier("syntheticNodeLabel",
+            put(e, "syntheticNodeLabel", r.string("syntheticNodeLabel", DEFAULT_SYNTHETIC_LABEL)));
+        r.finish();
+        if (writeSynthetic && !method.synthesizes()) {
+            throw new IllegalArgumentException("writeSyntheticNodes: true needs method 'graphsha', but method is '"
+                + ConfigReader.choiceName(method) + "'; only GraphSHA synthesizes nodes");
+        }
+        return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
+            validationFraction, normalization, method, training, synthesis, concurrency, jobId, overwrite,
+            writeSynthetic, syntheticLabel, java.util.Collections.unmodifiableMap(e));
+    }
+
+    private static <T> T put(Map<String, Object> effective, String key, T value) {
+        effective.put(key, value instanceof Enum<?> constant ? ConfigReader.choiceName(constant)
+            : value instanceof Float f ? (double) f : value);
+        return value;
+    }
+
+    /** Labels and types for the GDS adapter: '*' means all. */
+    public static List<String> filter(List<String> names) {
+        return names.equals(List.of("*")) ? List.of() : names;
+    }
+}
