@@ -1,0 +1,119 @@
+package org.graphsha.data;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.graphsha.graph.ClassIndex;
+import org.graphsha.graph.EdgeList;
+import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SparseFeatures;
+
+/**
+ * Turns a user's raw per-node values (class, split) into the learning core's snapshot, checking
+ * everything a training run needs before it starts: a usable target, at least two classes, a
+ * training node in every class and a validation part.
+ *
+ * @param classIndex class values in index order, in the target's own type
+ */
+public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitRole[] roles) {
+
+    /**
+     * @param targets    class value per node (Long or String), null where unknown
+     * @param splits     split value per node ('train', 'val', 'test', 'removed', 'none' or null), or null
+     *                   for a stratified holdout of {@code validationFraction} of the labeled nodes
+     * @param nodeNames  how to name node i in messages
+     */
+    public static TrainingData of(EdgeList edges, SparseFeatures features, Object[] targets, String targetProperty,
+                                  Object[] splits, String splitProperty, double validationFraction, long seed,
+                                  java.util.function.IntFunction<String> nodeNames) {
+        List<Object> present = new ArrayList<>();
+        for (int i = 0; i < targets.length; i++) {
+            Object value = normalizeClass(targets[i], targetProperty, nodeNames.apply(i));
+            targets[i] = value;
+            if (value != null) {
+                present.add(value);
+            }
+        }
+        if (present.isEmpty()) {
+            throw new IllegalArgumentException("targetProperty `" + targetProperty + "` is not set on any node of the "
+                + "graph; set it on the labeled nodes or name the right property");
+        }
+        ClassIndex index = ClassIndex.of(present);
+        if (index.size() < 2) {
+            throw new IllegalArgumentException("Training needs at least 2 classes, but targetProperty `" + targetProperty
+                + "` has the single value " + index.values() + "; label nodes of another class");
+        }
+        int[] classes = new int[targets.length];
+        for (int i = 0; i < targets.length; i++) {
+            classes[i] = targets[i] == null ? -1 : index.indexOf(targets[i]);
+        }
+        SplitRole[] roles = splits == null
+            ? Holdout.stratified(classes, index.size(), validationFraction, seed)
+            : roles(splits, classes, splitProperty, nodeNames);
+        requireTrainingNodePerClass(classes, roles, index);
+        if (java.util.Arrays.stream(roles).noneMatch(r -> r == SplitRole.VAL)) {
+            throw new IllegalArgumentException("splitProperty `" + splitProperty + "` marks no labeled node as 'val'; "
+                + "model selection needs validation nodes (or leave splitProperty out for an automatic holdout)");
+        }
+        return new TrainingData(Snapshots.of(edges, features, classes, index.size(), roles), index, roles);
+    }
+
+    private static Object normalizeClass(Object value, String property, String node) {
+        if (value == null || value instanceof String) {
+            return value;
+        }
+        if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+            return ((Number) value).longValue();
+        }
+        throw new IllegalArgumentException("targetProperty `" + property + "` must hold integers or strings, but node "
+            + node + " has " + value + " (" + value.getClass().getSimpleName() + ")");
+    }
+
+    private static SplitRole[] roles(Object[] splits, int[] classes, String property,
+                                     java.util.function.IntFunction<String> nodeNames) {
+        SplitRole[] roles = new SplitRole[splits.length];
+        for (int i = 0; i < splits.length; i++) {
+            SplitRole role = parse(splits[i]);
+            if (role == null) {
+                throw new IllegalArgumentException("splitProperty `" + property + "` has value `" + splits[i] + "` on node "
+                    + nodeNames.apply(i) + "; expected 'train', 'val', 'test', 'removed' or 'none'");
+            }
+            // A node without a class cannot train or be scored, whatever its split says.
+            roles[i] = classes[i] < 0 && role != SplitRole.REMOVED ? SplitRole.NONE : role;
+        }
+        return roles;
+    }
+
+    private static SplitRole parse(Object value) {
+        if (value == null) {
+            return SplitRole.NONE;
+        }
+        for (SplitRole role : SplitRole.values()) {
+            if (role.value().equals(String.valueOf(value).toLowerCase(Locale.ROOT))) {
+                return role;
+            }
+        }
+        return null;
+    }
+
+    private static void requireTrainingNodePerClass(int[] classes, SplitRole[] roles, ClassIndex index) {
+        int[] trainCount = new int[index.size()];
+        for (int i = 0; i < classes.length; i++) {
+            if (roles[i] == SplitRole.TRAIN) {
+                trainCount[classes[i]]++;
+            }
+        }
+        for (int c = 0; c < trainCount.length; c++) {
+            if (trainCount[c] == 0) {
+                throw new IllegalArgumentException("Class `" + index.value(c) + "` has no training node; mark some of its "
+                    + "nodes as 'train' in the split, or remove the class from the target");
+            }
+        }
+    }
+
+    /** Class value of every class index, for write-back in the target's own type. */
+    public Object[] classValues() {
+        return classIndex.values().toArray();
+    }
+}
