@@ -57,7 +57,7 @@ public final class BenchCommand {
         Engines.configure(null, o.threads());
         GraphSnapshot snapshot = BenchDatasets.load(o.dataset(), o.longTailed(), o.datasets());
         TrainingConfig base = TrainingConfig.defaults(o.backbone())
-            .withModel(ModelSpec.defaults(o.backbone()))
+            .withModel(ModelSpec.defaults(o.backbone()).withGcnNormalization(o.gcnNorm()).withHeads(o.heads()))
             .withMethod(o.method())
             .withEpochs(o.epochs())
             .withDevice(o.device());

@@ -4,17 +4,19 @@ import java.nio.file.Path;
 
 import org.graphsha.data.KnownDataset;
 import org.graphsha.nn.BackboneKind;
+import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.Engines.DeviceChoice;
 import org.graphsha.training.Method;
 
 /** Parsed {@code bench} flags; a bad flag raises {@link UsageException} naming the flag and value. */
 record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backbone, Method method, int runs,
-                    long seed, int epochs, boolean json, Path out, Path datasets, DeviceChoice device, int threads) {
+                    long seed, int epochs, boolean json, Path out, Path datasets, DeviceChoice device, int threads,
+                    GcnNormalization gcnNorm, int heads) {
 
     static final String USAGE = "usage: bench --dataset cora|citeseer|photo|computers|cs --setting lt|step"
         + " --backbone gcn|gat|sage --method vanilla|reweight|pcSoftmax|cbLoss|focal|reNode [--runs 10]"
         + " [--seed 100] [--epochs 900] [--format table|json] [--out FILE] [--datasets DIR]"
-        + " [--device auto|cpu|gpu] [--threads N]";
+        + " [--device auto|cpu|gpu] [--threads N] [--gcn-norm mean|symmetric] [--heads 4]";
 
     static final class UsageException extends RuntimeException {
         UsageException(String message) {
@@ -35,6 +37,8 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         String datasets = null;
         String device = "cpu";
         String threads = "0";
+        String gcnNorm = "mean";
+        String heads = "4";
         int start = args.length > 0 && args[0].equals("bench") ? 1 : 0;
         for (int i = start; i < args.length; i++) {
             String flag = args[i];
@@ -58,6 +62,8 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
                 case "--datasets" -> datasets = value;
                 case "--device" -> device = value;
                 case "--threads" -> threads = value;
+                case "--gcn-norm" -> gcnNorm = value;
+                case "--heads" -> heads = value;
                 default -> throw new UsageException("unknown flag " + flag);
             }
         }
@@ -86,7 +92,12 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
             throw new UsageException("--threads must be >= 0, but was `" + threads + "`");
         }
         Path dir = datasets != null ? Path.of(datasets) : BenchDatasets.defaultDir();
-        return new BenchOptions(d, lt, b, m, r, s, e, json, out == null ? null : Path.of(out), dir, dev, t);
+        GcnNormalization norm = parseWith("--gcn-norm", gcnNorm, GcnNormalization::parse);
+        int h = positive("--heads", heads);
+        if (64 % h != 0) {
+            throw new UsageException("--heads must divide the 64 hidden units, but was `" + heads + "`");
+        }
+        return new BenchOptions(d, lt, b, m, r, s, e, json, out == null ? null : Path.of(out), dir, dev, t, norm, h);
     }
 
     private static String required(String flag, String value) {

@@ -38,9 +38,9 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
     String toTable() {
         StringBuilder b = new StringBuilder();
         BenchOptions o = options;
-        b.append(String.format(Locale.ROOT, "%s-%s %s %s: %d runs, seeds %d..%d, %d epochs, device %s%n",
+        b.append(String.format(Locale.ROOT, "%s-%s %s %s: %d runs, seeds %d..%d, %d epochs, device %s%s%n",
             o.dataset().id(), o.longTailed() ? "LT" : "ST", o.backbone().id(), o.method().id(), o.runs(), o.seed(),
-            o.seed() + o.runs() - 1, o.epochs(), device));
+            o.seed() + o.runs() - 1, o.epochs(), device, variant()));
         b.append(String.format(Locale.ROOT, "%-6s %8s %8s %10s%n", "metric", "mean", "std", "std/sqrtN"));
         row(b, "Acc", acc);
         row(b, "bAcc", bacc);
@@ -62,6 +62,18 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
         b.append(String.format(Locale.ROOT, "RSS of run 1 after epoch 100: %.0f MB, after epoch %d: %.0f MB%n",
             rssAtEpoch100AndLast[0], o.epochs(), rssAtEpoch100AndLast[1]));
         return b.toString();
+    }
+
+    /** Non-default model choices, so a table says what it measured. */
+    private String variant() {
+        StringBuilder v = new StringBuilder();
+        if (options.gcnNorm() != org.graphsha.nn.GcnNormalization.MEAN) {
+            v.append(", GCN normalization ").append(options.gcnNorm().id());
+        }
+        if (options.heads() != 4) {
+            v.append(", ").append(options.heads()).append(" GAT heads");
+        }
+        return v.toString();
     }
 
     /** synthesis, dropout mask, train step, eval forward, optimizer, evaluation: mean over runs. */

@@ -44,7 +44,7 @@ public final class FeatureInput {
                 data[r * f.dimension() + f.columns()[k]] = f.values()[k];
             }
         }
-        return new FeatureInput(manager.create(data, new Shape(f.rows(), f.dimension())), f.rows(), f.dimension());
+        return new FeatureInput(Transfer.floats(manager, data, new Shape(f.rows(), f.dimension())), f.rows(), f.dimension());
     }
 
     public int rows() {

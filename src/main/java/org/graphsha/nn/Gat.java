@@ -94,6 +94,6 @@ final class Gat implements Backbone {
             float z = maxIn[i] + tv[i];
             maxIn[i] = z >= 0 ? z : NEGATIVE_SLOPE * z;
         }
-        return manager.create(maxIn, new Shape(n, heads));
+        return Transfer.floats(manager, maxIn, new Shape(n, heads));
     }
 }

@@ -83,8 +83,8 @@ public final class GraphTensors {
             gatSources[e + v] = v;
             gatTargets[e + v] = v;
         }
-        edgeSources = manager.create(toLong(gatSources));
-        edgeTargets = manager.create(toLong(gatTargets));
+        edgeSources = Transfer.longs(manager, gatSources);
+        edgeTargets = Transfer.longs(manager, gatTargets);
         int[] edgeIds = new int[e + n];
         float[] ones = new float[e + n];
         for (int k = 0; k < e + n; k++) {
@@ -94,11 +94,4 @@ public final class GraphTensors {
         incidence = Sparse.coo(manager, gatTargets, edgeIds, ones, n, e + n);
     }
 
-    private static long[] toLong(int[] a) {
-        long[] out = new long[a.length];
-        for (int i = 0; i < a.length; i++) {
-            out[i] = a[i];
-        }
-        return out;
-    }
 }

@@ -20,11 +20,11 @@ public final class Losses {
         for (int i = 0; i < labels.length; i++) {
             data[i * classes + labels[i]] = 1f;
         }
-        return manager.create(data, new Shape(labels.length, classes));
+        return Transfer.floats(manager, data, new Shape(labels.length, classes));
     }
 
     private static NDArray column(NDManager manager, float[] values) {
-        return manager.create(values, new Shape(values.length, 1));
+        return Transfer.floats(manager, values, new Shape(values.length, 1));
     }
 
     /** Mean cross-entropy; with row weights the PyTorch weighted mean Σ w_i ℓ_i / Σ w_i. */
@@ -39,7 +39,7 @@ public final class Losses {
         for (float w : rowWeights) {
             total += w;
         }
-        return nll.mul(m.create(rowWeights)).sum().div((float) total);
+        return nll.mul(Transfer.floats(m, rowWeights)).sum().div((float) total);
     }
 
     /**

@@ -38,7 +38,7 @@ public final class ParameterSet {
     public NDList toEngine(NDManager manager, boolean withGradients) {
         NDList list = new NDList(tensors.size());
         for (Tensor t : tensors) {
-            NDArray a = manager.create(t.data(), new Shape(t.shape()));
+            NDArray a = Transfer.floats(manager, t.data(), new Shape(t.shape()));
             if (withGradients) {
                 a.setRequiresGradient(true);
             }

@@ -23,15 +23,11 @@ public final class Sparse {
             flat[k] = rowIdx[k];
             flat[nnz + k] = colIdx[k];
         }
-        try (NDArray idxView = manager.create(flat, new Shape(2, nnz));
-             NDArray valView = manager.create(values, new Shape(nnz))) {
-            PtNDArray idx = (PtNDArray) idxView.duplicate();
-            PtNDArray val = (PtNDArray) valView.duplicate();
-            NDArray coo = JniUtils.createSparseCoo(idx, val, new Shape(rows, cols));
-            // The sparse tensor holds its own references to the copied storages.
-            idx.close();
-            val.close();
-            return coo;
+        // Transfer returns engine-owned clones, never views of Java buffers.
+        try (PtNDArray idx = (PtNDArray) Transfer.longs(manager, flat, new Shape(2, nnz));
+             PtNDArray val = (PtNDArray) Transfer.floats(manager, values, new Shape(nnz))) {
+            // The sparse tensor holds its own references to the storages, so closing the handles is safe.
+            return JniUtils.createSparseCoo(idx, val, new Shape(rows, cols));
         }
     }
 }

@@ -14,6 +14,7 @@ import org.graphsha.nn.GraphTensors;
 import org.graphsha.nn.MessageGraph;
 import org.graphsha.nn.ParameterSet;
 import org.graphsha.nn.Tensor;
+import org.graphsha.nn.Transfer;
 import org.graphsha.synthesis.SyntheticBatch;
 import org.graphsha.synthesis.Synthesizer;
 
@@ -188,11 +189,11 @@ public final class Trainer {
                 : evalGraph;
             NDArray mixing = x.mixing(epoch, batch);
             NDArray maskArray = mask == null ? null
-                : epoch.create(mask, new Shape(n + m, config.model().hidden()));
+                : Transfer.floats(epoch, mask, new Shape(n + m, config.model().hidden()));
             NDList p = params.toEngine(epoch, true);
             try (GradientCollector collector = Engines.engine().newGradientCollector()) {
                 NDArray logits = model.forward(p, x, mixing, g, maskArray);
-                NDArray rows = logits.get(epoch.create(toLong(lossRows)));
+                NDArray rows = logits.get(Transfer.longs(epoch, lossRows));
                 NDArray value = loss.compute(rows, labels);
                 collector.backward(value);
                 float[][] gradients = new float[p.size()][];
@@ -336,11 +337,4 @@ public final class Trainer {
         return out;
     }
 
-    private static long[] toLong(int[] a) {
-        long[] out = new long[a.length];
-        for (int i = 0; i < a.length; i++) {
-            out[i] = a[i];
-        }
-        return out;
-    }
 }

@@ -1,0 +1,71 @@
+package org.graphsha.nn;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+
+/**
+ * Copies Java arrays into engine-owned tensors without leaving garbage off-heap. DJL's
+ * {@code create(float[])} allocates a fresh direct buffer per call, and direct buffers are only freed
+ * when the GC collects their owner; with a large heap that lags far behind, so resident memory grew
+ * by ~45 % over 900 epochs. Here each thread stages data in one reusable direct buffer, and the
+ * tensor is then cloned into memory PyTorch owns and frees on close.
+ */
+public final class Transfer {
+
+    private static final ThreadLocal<ByteBuffer> STAGING = ThreadLocal.withInitial(() -> allocate(1 << 20));
+
+    private Transfer() {}
+
+    public static NDArray floats(NDManager manager, float[] data, Shape shape) {
+        ByteBuffer buffer = staging(4L * data.length);
+        buffer.asFloatBuffer().put(data);
+        buffer.limit(4 * data.length);
+        return cloneOf(manager, buffer, shape, ai.djl.ndarray.types.DataType.FLOAT32);
+    }
+
+    public static NDArray floats(NDManager manager, float[] data) {
+        return floats(manager, data, new Shape(data.length));
+    }
+
+    public static NDArray longs(NDManager manager, long[] data, Shape shape) {
+        ByteBuffer buffer = staging(8L * data.length);
+        buffer.asLongBuffer().put(data);
+        buffer.limit(8 * data.length);
+        return cloneOf(manager, buffer, shape, ai.djl.ndarray.types.DataType.INT64);
+    }
+
+    public static NDArray longs(NDManager manager, int[] data) {
+        long[] wide = new long[data.length];
+        for (int i = 0; i < data.length; i++) {
+            wide[i] = data[i];
+        }
+        return longs(manager, wide, new Shape(data.length));
+    }
+
+    private static NDArray cloneOf(NDManager manager, ByteBuffer buffer, Shape shape, ai.djl.ndarray.types.DataType type) {
+        try (NDArray alias = manager.create(buffer, shape, type)) {
+            return alias.duplicate();
+        }
+    }
+
+    private static ByteBuffer staging(long bytes) {
+        if (bytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("array of " + bytes + " bytes is too large to transfer at once");
+        }
+        ByteBuffer buffer = STAGING.get();
+        if (buffer.capacity() < bytes) {
+            buffer = allocate((int) Math.max(bytes, 2L * buffer.capacity()));
+            STAGING.set(buffer);
+        }
+        buffer.clear();
+        return buffer;
+    }
+
+    private static ByteBuffer allocate(int bytes) {
+        return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
+    }
+}
