@@ -94,7 +94,8 @@ final class ModelFiles {
                 (Map<String, Object>) h.get("configuration"),
                 (Map<String, Object>) h.get("metrics"),
                 Instant.parse((String) h.get("createdAt")),
-                tensors);
+                tensors,
+                ((List<Number>) h.get("logitOffsets")).stream().mapToDouble(Number::doubleValue).toArray());
         }
     }
 
@@ -112,6 +113,7 @@ final class ModelFiles {
         h.put("configuration", model.configuration());
         h.put("metrics", model.metrics());
         h.put("createdAt", model.createdAt().toString());
+        h.put("logitOffsets", model.logitOffsets());
         List<Map<String, Object>> tensors = new ArrayList<>();
         for (Tensor t : model.parameters()) {
             tensors.add(Map.of("name", t.name(), "shape", t.shape(), "firstLayer", t.firstLayer()));

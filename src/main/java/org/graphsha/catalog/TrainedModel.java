@@ -15,6 +15,7 @@ import org.graphsha.nn.Tensor;
  * @param featureProperties the projected properties, in the order they were concatenated
  * @param configuration     the train call's configuration with defaults filled in
  * @param metrics           validation (and test) metrics of the selected epoch
+ * @param logitOffsets      added to the logits before the argmax (PC-Softmax's -log n_c; zeros otherwise)
  */
 public record TrainedModel(
     String name,
@@ -27,7 +28,8 @@ public record TrainedModel(
     Map<String, Object> configuration,
     Map<String, Object> metrics,
     Instant createdAt,
-    List<Tensor> parameters
+    List<Tensor> parameters,
+    double[] logitOffsets
 ) {
     public int classCount() {
         return classValues.size();

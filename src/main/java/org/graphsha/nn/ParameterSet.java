@@ -47,6 +47,13 @@ public final class ParameterSet {
         return list;
     }
 
+    /** A parameter set holding the given tensors, e.g. a stored model's. */
+    public static ParameterSet of(List<Tensor> stored) {
+        ParameterSet set = new ParameterSet();
+        set.tensors.addAll(stored);
+        return set;
+    }
+
     /** A deep copy, e.g. to keep the best model. */
     public ParameterSet copy() {
         ParameterSet c = new ParameterSet();

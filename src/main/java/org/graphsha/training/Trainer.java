@@ -38,8 +38,6 @@ import ai.djl.training.GradientCollector;
  */
 public final class Trainer {
 
-    private static final double SPARSE_DENSITY = 0.1;
-
     private final GraphSnapshot graph;
     private final TrainingConfig config;
     private final Synthesizer synthesizer;
@@ -64,8 +62,8 @@ public final class Trainer {
         this.testNodes = indices(graph.testMask());
         requireLabelled(trainNodes, "training");
         requireLabelled(valNodes, "validation");
-        requireLabelled(testNodes, "test");
-        this.logPrior = config.method() == Method.PC_SOFTMAX ? logPrior() : null;
+        // A user's graph may have no test part: the test metrics are then empty, not an error.
+        this.logPrior = config.method() == Method.PC_SOFTMAX ? logPrior(graph) : null;
     }
 
     /**
@@ -101,11 +99,14 @@ public final class Trainer {
         Evaluation bestVal = null;
         Evaluation bestTest = null;
         float[] bestLogits = null;
+        ParameterSet bestParams = null;
         float[] previousLogits = null;
         long[] phase = new long[6];
 
         try (NDManager root = Engines.newManager(device)) {
-            FeatureInput x = useSparse(features) ? FeatureInput.sparse(root, features) : FeatureInput.dense(root, features);
+            FeatureInput x = config.featureMode().sparseFor(features)
+                ? FeatureInput.sparse(root, features)
+                : FeatureInput.dense(root, features);
             GraphTensors evalGraph = GraphTensors.build(root, baseGraph, config.model());
             float[] evalLogits = evalForward(root, model, params, x, evalGraph);
             for (int epoch = 0; epoch < config.epochs(); epoch++) {
@@ -137,6 +138,7 @@ public final class Trainer {
                     bestVal = val;
                     bestTest = evaluate(predictions, testNodes);
                     bestLogits = evalLogits;
+                    bestParams = params.copy();
                 }
                 long end = System.nanoTime();
                 phase[0] += t1 - start;
@@ -153,6 +155,7 @@ public final class Trainer {
                 // Every epoch scored 0 (e.g. one epoch of a degenerate model): report the last one.
                 bestEpoch = config.epochs() - 1;
                 bestLogits = evalLogits;
+                bestParams = params.copy();
                 int[] predictions = predict(evalLogits);
                 bestVal = evaluate(predictions, valNodes);
                 bestTest = evaluate(predictions, testNodes);
@@ -162,7 +165,7 @@ public final class Trainer {
         TimeBreakdown breakdown = new TimeBreakdown(phase[0] / per, phase[1] / per, phase[2] / per, phase[3] / per,
             phase[4] / per, phase[5] / per);
         return new TrainingResult(bestEpoch, bestVal, bestTest, predict(bestLogits), bestLogits, classes,
-            msPerEpoch, breakdown, Engines.describe(device));
+            msPerEpoch, breakdown, Engines.describe(device), bestParams.tensors());
     }
 
     private record StepOutput(double loss, float[][] gradients, float[] originalLogits) {}
@@ -227,14 +230,6 @@ public final class Trainer {
         return c;
     }
 
-    private boolean useSparse(SparseFeatures f) {
-        return switch (config.featureMode()) {
-            case SPARSE -> true;
-            case DENSE -> false;
-            case AUTO -> f.nonZeros() < SPARSE_DENSITY * f.rows() * (double) f.dimension();
-        };
-    }
-
     /** Inverted dropout: kept units are scaled by 1/(1-p); null when p = 0. */
     static float[] dropoutMask(int rows, int width, float p, SplittableRandom random) {
         if (p == 0f) {
@@ -295,13 +290,14 @@ public final class Trainer {
         return Metrics.evaluate(truth, pred, classes);
     }
 
-    private float[] logPrior() {
-        int[] count = new int[classes];
-        for (int v : trainNodes) {
+    /** log n_c over the training nodes: PC-Softmax predicts argmax(z - log n_c). */
+    public static float[] logPrior(GraphSnapshot graph) {
+        int[] count = new int[graph.classCount()];
+        for (int v : indices(graph.trainMask())) {
             count[graph.classes()[v]]++;
         }
-        float[] prior = new float[classes];
-        for (int c = 0; c < classes; c++) {
+        float[] prior = new float[count.length];
+        for (int c = 0; c < count.length; c++) {
             prior[c] = (float) Math.log(count[c]);
         }
         return prior;

@@ -10,6 +10,7 @@ import org.graphsha.evaluation.Evaluation;
  * @param logits        row-major N x C eval-mode logits of the selected epoch, uncorrected
  * @param msPerEpoch    wall time of every epoch (synthesis, training step and evaluation)
  * @param timeBreakdown mean ms per epoch by phase, engine versus Java
+ * @param parameters    the model's tensors at the selected epoch, as the catalog stores them
  */
 public record TrainingResult(
     int bestEpoch,
@@ -20,7 +21,8 @@ public record TrainingResult(
     int classCount,
     double[] msPerEpoch,
     TimeBreakdown timeBreakdown,
-    String device
+    String device,
+    java.util.List<org.graphsha.nn.Tensor> parameters
 ) {
     public double medianMsPerEpoch() {
         double[] sorted = msPerEpoch.clone();

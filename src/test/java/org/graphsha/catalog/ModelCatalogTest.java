@@ -28,7 +28,7 @@ class ModelCatalogTest {
             List.of("features", "age"), 3, 42, Map.of("epochs", 900L, "learningRate", 0.01),
             Map.of("validation", Map.of("accuracy", 0.75)), Instant.parse("2026-11-25T10:00:00Z"),
             List.of(new Tensor("w1", new long[] {3, 2}, new float[] {1, 2, 3, 4, 5, 6.5f}, true),
-                new Tensor("b2", new long[] {2}, new float[] {-1, Float.MIN_VALUE}, false)));
+                new Tensor("b2", new long[] {2}, new float[] {-1, Float.MIN_VALUE}, false)), new double[] {0, -1.5});
     }
 
     @Test
@@ -43,13 +43,14 @@ class ModelCatalogTest {
         assertArrayEquals(new long[] {3, 2}, read.parameters().get(0).shape());
         assertArrayEquals(new float[] {-1, Float.MIN_VALUE}, read.parameters().get(1).data());
         assertTrue(read.parameters().get(0).firstLayer());
+        assertArrayEquals(new double[] {0, -1.5}, read.logitOffsets());
     }
 
     @Test
     void keepsIntegerClassValuesAsIntegers() {
         TrainedModel m = model("ints");
         m = new TrainedModel("ints", m.spec(), m.method(), List.of(0L, 3L), m.featureProperties(), m.featureDimension(),
-            m.bestEpoch(), m.configuration(), m.metrics(), m.createdAt(), m.parameters());
+            m.bestEpoch(), m.configuration(), m.metrics(), m.createdAt(), m.parameters(), m.logitOffsets());
         new ModelCatalog(folder).store(m, false);
         assertEquals(List.of(0L, 3L), new ModelCatalog(folder).get("ints").classValues());
     }

@@ -1,0 +1,131 @@
+package org.graphsha.pipeline;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.graphsha.catalog.ModelCatalog;
+import org.graphsha.catalog.TrainedModel;
+import org.graphsha.config.ConfigReader;
+import org.graphsha.config.TrainConfig;
+import org.graphsha.data.TrainingData;
+import org.graphsha.diffusion.Diffusion;
+import org.graphsha.diffusion.NeighbourDistribution;
+import org.graphsha.gds.GdsGraphs;
+import org.graphsha.gds.GdsProgress;
+import org.graphsha.gds.ProjectedGraph;
+import org.graphsha.synthesis.GraphShaSynthesizer;
+import org.graphsha.synthesis.RecordingSynthesizer;
+import org.graphsha.training.EpochListener;
+import org.graphsha.training.Trainer;
+import org.graphsha.training.TrainingResult;
+import org.graphsha.writeback.SyntheticNodeWriter;
+import org.neo4j.graphdb.Transaction;
+
+/**
+ * {@code graphsha.train} from end to end: read the projection, check the target and split, compute
+ * the diffusion (GraphSHA only), train, then store the model and, if asked, write the last epoch's
+ * synthetic nodes. Everything that can be wrong with the input fails before the diffusion starts;
+ * a cancelled or failed run stores no model and writes nothing.
+ */
+public final class TrainPipeline {
+
+    public record Outcome(TrainedModel model, TrainingResult result, long preProcessingMillis, long trainMillis,
+                          double syntheticNodesPerEpoch, long syntheticNodesWritten) {}
+
+    private TrainPipeline() {}
+
+    public static Outcome run(TrainConfig config, GdsGraphs graphs, Transaction tx, ModelCatalog catalog,
+                              ProgressFactory progressFactory, Runnable checkTerminated) {
+        catalog.requireStorable(config.modelName(), config.overwrite());
+        long start = System.nanoTime();
+        ProjectedGraph graph = graphs.read(config.graphName(), TrainConfig.filter(config.nodeLabels()),
+            TrainConfig.filter(config.relationshipTypes()), config.featureProperties());
+        TrainingData data = Inputs.trainingData(config, graphs, graph, tx);
+
+        int n = graph.nodeCount();
+        int epochs = config.training().epochs();
+        GdsProgress progress = progressFactory.start("graphsha.train", List.of(
+            new GdsProgress.Stage("diffusion", config.method().synthesizes() ? n : 0),
+            new GdsProgress.Stage("training", epochs)));
+        try {
+            RecordingSynthesizer synthesizer = null;
+            progress.beginStage("diffusion");
+            if (config.method().synthesizes()) {
+                NeighbourDistribution distribution = Diffusion.compute(data.snapshot().adjacency(),
+                    config.synthesis().diffusion(), progress::progress);
+                synthesizer = new RecordingSynthesizer(
+                    new GraphShaSynthesizer(data.snapshot(), distribution, config.synthesis()));
+            }
+            progress.endStage("diffusion");
+            checkTerminated.run();
+            long trained = System.nanoTime();
+
+            progress.beginStage("training");
+            EpochListener listener = report -> {
+                checkTerminated.run();
+                progress.progress(1);
+                if ((report.epoch() + 1) % 100 == 0 || report.epoch() + 1 == report.epochs()) {
+                    progress.info(String.format("epoch %d/%d: train loss %.4f, val loss %.4f, val accuracy %.4f",
+                        report.epoch() + 1, report.epochs(), report.trainLoss(), report.valLoss(), report.valAccuracy()));
+                }
+            };
+            TrainingResult result = Trainer.train(data.snapshot(), config.training(), synthesizer, listener);
+            progress.endStage("training");
+            long finished = System.nanoTime();
+
+            long written = 0;
+            if (config.writeSyntheticNodes()) {
+                written = SyntheticNodeWriter.write(tx, config.syntheticNodeLabel(), config.modelName(),
+                    synthesizer.lastBatch(), graph.neo4jIds(), data.classValues(), data.snapshot().features()).nodes();
+            }
+            TrainedModel model = new TrainedModel(config.modelName(), config.training().model(),
+                ConfigReader.choiceName(config.method()), data.classIndex().values(), config.featureProperties(),
+                graph.features().dimension(), result.bestEpoch(), config.effective(), metrics(result, data),
+                Instant.now(), result.parameters(), logitOffsets(config, data));
+            catalog.store(model, config.overwrite());
+            progress.finish("graphsha.train");
+            return new Outcome(model, result, (trained - start) / 1_000_000, (finished - trained) / 1_000_000,
+                synthesizer == null ? 0 : synthesizer.meanNodesPerEpoch(), written);
+        } catch (RuntimeException | Error e) {
+            progress.fail();
+            throw e;
+        }
+    }
+
+    private static double[] logitOffsets(TrainConfig config, TrainingData data) {
+        double[] offsets = new double[data.classIndex().size()];
+        if (config.training().method() == org.graphsha.training.Method.PC_SOFTMAX) {
+            float[] prior = Trainer.logPrior(data.snapshot());
+            for (int c = 0; c < offsets.length; c++) {
+                offsets[c] = -prior[c];
+            }
+        }
+        return offsets;
+    }
+
+    private static Map<String, Object> metrics(TrainingResult result, TrainingData data) {
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("validation", MetricMaps.of(result.validation(), data.classValues()));
+        if (hasNodes(data, org.graphsha.data.SplitRole.TEST)) {
+            metrics.put("test", MetricMaps.of(result.test(), data.classValues()));
+        }
+        return metrics;
+    }
+
+    static boolean hasNodes(TrainingData data, org.graphsha.data.SplitRole role) {
+        for (org.graphsha.data.SplitRole r : data.roles()) {
+            if (r == role) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Starts a GDS job with the given stages; the procedure binds it to its registry, log and concurrency. */
+    @FunctionalInterface
+    public interface ProgressFactory {
+        GdsProgress start(String job, List<GdsProgress.Stage> stages);
+    }
+}

@@ -1,0 +1,60 @@
+package org.graphsha.training;
+
+import java.util.List;
+
+import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.nn.Backbone;
+import org.graphsha.nn.Engines;
+import org.graphsha.nn.FeatureInput;
+import org.graphsha.nn.GraphTensors;
+import org.graphsha.nn.MessageGraph;
+import org.graphsha.nn.ModelSpec;
+import org.graphsha.nn.ParameterSet;
+import org.graphsha.nn.Tensor;
+
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+
+/**
+ * An eval-mode forward pass of a stored model on any graph with the same feature layout: the
+ * inductive use, where the graph may hold nodes the model never saw. No gradients, so no lock.
+ */
+public final class Inference {
+
+    private Inference() {}
+
+    /** @return row-major N x C logits */
+    public static float[] logits(ModelSpec spec, List<Tensor> parameters, GraphSnapshot graph,
+                                 Engines.DeviceChoice device, FeatureMode featureMode) {
+        Backbone model = Backbone.create(spec);
+        try (NDManager manager = Engines.newManager(Engines.device(device))) {
+            FeatureInput x = featureMode.sparseFor(graph.features())
+                ? FeatureInput.sparse(manager, graph.features())
+                : FeatureInput.dense(manager, graph.features());
+            GraphTensors tensors = GraphTensors.build(manager, MessageGraph.of(graph.adjacency()), spec);
+            NDList p = ParameterSet.of(parameters).toEngine(manager, false);
+            return model.forward(p, x, null, tensors, null).toFloatArray();
+        }
+    }
+
+    /** Softmax of each row, in double precision. */
+    public static double[][] probabilities(float[] logits, int classes) {
+        int n = logits.length / classes;
+        double[][] probabilities = new double[n][classes];
+        for (int i = 0; i < n; i++) {
+            double max = Double.NEGATIVE_INFINITY;
+            for (int c = 0; c < classes; c++) {
+                max = Math.max(max, logits[i * classes + c]);
+            }
+            double sum = 0;
+            for (int c = 0; c < classes; c++) {
+                probabilities[i][c] = Math.exp(logits[i * classes + c] - max);
+                sum += probabilities[i][c];
+            }
+            for (int c = 0; c < classes; c++) {
+                probabilities[i][c] /= sum;
+            }
+        }
+        return probabilities;
+    }
+}
