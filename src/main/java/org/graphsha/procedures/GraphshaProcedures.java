@@ -5,7 +5,8 @@ import java.util.List;
 /** Every procedure class of the plugin, for runners that register procedures explicitly. */
 public final class GraphshaProcedures {
 
-    public static final List<Class<?>> CLASSES = List.of(DatasetProc.class, SplitProc.class, ModelProc.class);
+    public static final List<Class<?>> CLASSES = List.of(DatasetProc.class, SplitProc.class, ModelProc.class, TrainProc.class,
+        PredictProc.class);
 
     private GraphshaProcedures() {}
 }

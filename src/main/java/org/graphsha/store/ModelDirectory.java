@@ -3,7 +3,6 @@ package org.graphsha.store;
 import java.nio.file.Path;
 
 import org.neo4j.configuration.Config;
-import org.neo4j.configuration.GraphDatabaseSettings;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
 
 /** Where the model catalog lives on this server (see {@link GraphshaSettings#models_directory}). */
@@ -13,7 +12,6 @@ public final class ModelDirectory {
 
     public static Path of(GraphDatabaseAPI db) {
         Config config = db.getDependencyResolver().resolveDependency(Config.class);
-        Path configured = config.get(GraphshaSettings.models_directory);
-        return config.get(GraphDatabaseSettings.data_directory).resolve(configured).toAbsolutePath().normalize();
+        return config.get(GraphshaSettings.models_directory).toAbsolutePath().normalize();
     }
 }

@@ -1,0 +1,49 @@
+package org.graphsha.procedures;
+
+import static org.graphsha.testing.TestNeo4j.rows;
+import static org.graphsha.testing.TestNeo4j.single;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.graphsha.testing.TestNeo4j;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class TrainProcTest {
+
+    @BeforeAll
+    static void coraLongTailed() {
+        TestNeo4j.reset();
+        rows("CALL graphsha.model.list() YIELD modelName CALL graphsha.model.drop(modelName) YIELD modelInfo RETURN count(*)");
+        rows("CALL graphsha.dataset.load('cora')");
+        rows("CALL graphsha.split.longTailed({nodeLabel: 'Paper', relationshipType: 'CITES'})");
+        rows("CALL gds.graph.project('cora', 'Paper', {CITES: {orientation: 'UNDIRECTED'}}, "
+            + "{nodeProperties: ['features', 'class']})");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void trainsGraphShaAndPredicts() {
+        Map<String, Object> result = rows("CALL graphsha.train('cora', {modelName: 'sha', splitProperty: 'split', "
+            + "epochs: 60}) YIELD modelName, modelInfo, validationMetrics, testMetrics, syntheticNodesPerEpoch, device "
+            + "RETURN *").get(0);
+        Map<String, Object> info = (Map<String, Object>) result.get("modelInfo");
+        assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L, 6L), info.get("classes"));
+        assertEquals("gcn", info.get("backbone"));
+        assertEquals("graphsha", info.get("method"));
+        double testAccuracy = (Double) ((Map<String, Object>) result.get("testMetrics")).get("accuracy");
+        assertTrue(testAccuracy > 0.5, "test accuracy " + testAccuracy);
+        assertTrue((Double) result.get("syntheticNodesPerEpoch") > 300, result.toString());
+
+        Map<String, Object> written = rows("CALL graphsha.predict.write('cora', {modelName: 'sha', writeProperty: 'predicted', "
+            + "confidenceProperty: 'confidence'}) YIELD nodePropertiesWritten RETURN *").get(0);
+        assertEquals(2 * 2708L, written.get("nodePropertiesWritten"));
+        double agreement = ((Number) single("MATCH (p:Paper {split: 'test'}) "
+            + "RETURN avg(CASE WHEN p.predicted = p.class THEN 1.0 ELSE 0.0 END)")).doubleValue();
+        assertTrue(agreement > 0.5, "written predictions agree with " + agreement + " of the test classes");
+        assertEquals(2708L, single("CALL graphsha.predict.stream('cora', {modelName: 'sha'}) YIELD nodeId RETURN count(*)"));
+    }
+}
