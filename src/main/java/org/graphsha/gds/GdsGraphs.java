@@ -51,6 +51,27 @@ public final class GdsGraphs {
         return new ProjectedGraph(graphName, neo4jIds, undirectedEdges(graph, n), features);
     }
 
+    /** Sizes of a projection, without copying it: node count, directed relationship count, feature width. */
+    public record Dimensions(long nodeCount, long relationshipCount, int featureDimension) {}
+
+    public Dimensions dimensions(String graphName, List<String> nodeLabels, List<String> relationshipTypes,
+                                 List<String> featureProperties) {
+        GraphStore store = store(graphName);
+        Graph graph = store.getGraph(labels(store, graphName, nodeLabels), types(store, graphName, relationshipTypes),
+            java.util.Optional.empty());
+        int width = 0;
+        for (String property : featureProperties) {
+            if (!store.hasNodeProperty(property)) {
+                throw new IllegalArgumentException("Invalid value '" + property + "' for configuration key "
+                    + "`featureProperties`: graph `" + graphName + "` has no such node property");
+            }
+            NodePropertyValues values = graph.nodeProperties(property);
+            Object first = graph.nodeCount() == 0 ? null : values.getObject(0);
+            width += first != null && first.getClass().isArray() ? java.lang.reflect.Array.getLength(first) : 1;
+        }
+        return new Dimensions(graph.nodeCount(), graph.relationshipCount(), width);
+    }
+
     /** An integer node property of the projection, e.g. a numeric class; null where a node has no value. */
     public Long[] longProperty(String graphName, String property, long[] neo4jIds) {
         GraphStore store = store(graphName);

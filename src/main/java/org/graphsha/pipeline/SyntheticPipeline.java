@@ -1,0 +1,48 @@
+package org.graphsha.pipeline;
+
+import java.util.SplittableRandom;
+
+import org.graphsha.catalog.TrainedModel;
+import org.graphsha.config.TrainConfig;
+import org.graphsha.data.TrainingData;
+import org.graphsha.diffusion.Diffusion;
+import org.graphsha.gds.GdsGraphs;
+import org.graphsha.gds.ProjectedGraph;
+import org.graphsha.synthesis.GraphShaSynthesizer;
+import org.graphsha.synthesis.SyntheticBatch;
+import org.graphsha.training.FeatureMode;
+import org.graphsha.training.Inference;
+import org.graphsha.writeback.SyntheticNodeWriter;
+import org.neo4j.graphdb.Transaction;
+
+/**
+ * {@code graphsha.synthetic.write} for a stored GraphSHA model: one more GraphSHA synthesis round on
+ * the model's training graph, with the trained model's logits as the hardness source and the
+ * model's own settings and seed, materialised as nodes. Earlier synthetic nodes of the model are
+ * replaced.
+ */
+public final class SyntheticPipeline {
+
+    private SyntheticPipeline() {}
+
+    public static SyntheticNodeWriter.Written write(String graphName, TrainedModel model, String label, GdsGraphs graphs,
+                                                    Transaction tx) {
+        if (!"graphsha".equals(model.method())) {
+            throw new IllegalArgumentException("Model `" + model.name() + "` was trained with method '" + model.method()
+                + "'; synthetic nodes exist only for method 'graphsha'");
+        }
+        TrainConfig config = TrainConfig.of(graphName, model.configuration());
+        ProjectedGraph graph = graphs.read(graphName, TrainConfig.filter(config.nodeLabels()),
+            TrainConfig.filter(config.relationshipTypes()), model.featureProperties());
+        TrainingData data = Inputs.trainingData(config, graphs, graph, tx);
+        float[] logits = Inference.logits(model.spec(), model.parameters(), data.snapshot(), config.training().device(),
+            FeatureMode.AUTO);
+        GraphShaSynthesizer synthesizer = new GraphShaSynthesizer(data.snapshot(),
+            Diffusion.compute(data.snapshot().adjacency(), config.synthesis().diffusion()), config.synthesis());
+        int firstHarderEpoch = Math.max(0, config.synthesis().warmupEpochs() + 1);
+        SyntheticBatch batch = synthesizer.synthesize(firstHarderEpoch, logits, new SplittableRandom(config.training().seed()));
+        SyntheticNodeWriter.drop(tx, label, model.name());
+        return SyntheticNodeWriter.write(tx, label, model.name(), batch, graph.neo4jIds(), data.classValues(),
+            data.snapshot().features());
+    }
+}

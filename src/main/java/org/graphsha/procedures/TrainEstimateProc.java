@@ -1,0 +1,66 @@
+package org.graphsha.procedures;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.graphsha.config.TrainConfig;
+import org.graphsha.diffusion.DiffusionKind;
+import org.graphsha.gds.GdsGraphs;
+import org.graphsha.training.MemoryEstimate;
+import org.neo4j.gds.core.Username;
+import org.neo4j.kernel.internal.GraphDatabaseAPI;
+import org.neo4j.procedure.Context;
+import org.neo4j.procedure.Description;
+import org.neo4j.procedure.Mode;
+import org.neo4j.procedure.Name;
+import org.neo4j.procedure.Procedure;
+
+/** Memory estimation in GDS's yield shape, with the heap / native split PyTorch makes necessary. */
+public class TrainEstimateProc {
+
+    private static final int ASSUMED_MAX_CLASSES = 64;
+
+    @Context
+    public GraphDatabaseAPI db;
+
+    @Context
+    public Username username;
+
+    public record EstimateResult(String requiredMemory, Map<String, Object> mapView, long bytesMin, long bytesMax,
+                                 long heapBytes, long nativeBytesMin, long nativeBytesMax, long nodeCount,
+                                 long relationshipCount, double heapPercentage) {}
+
+    @Procedure(name = "graphsha.train.estimate", mode = Mode.READ)
+    @Description("Estimates the heap and native (PyTorch) memory graphsha.train would need with this configuration.")
+    public Stream<EstimateResult> estimate(@Name("graphName") String graphName,
+                                           @Name(value = "configuration", defaultValue = "{}") Map<String, Object> configuration) {
+        TrainConfig config = TrainConfig.of(graphName, configuration);
+        GdsGraphs.Dimensions size = new GdsGraphs(username.username(), db.databaseName()).dimensions(graphName,
+            TrainConfig.filter(config.nodeLabels()), TrainConfig.filter(config.relationshipTypes()),
+            config.featureProperties());
+        boolean graphsha = config.method().synthesizes();
+        var diffusion = config.synthesis().diffusion();
+        long entries = !graphsha ? 0 : diffusion.kind() == DiffusionKind.PPR ? size.nodeCount() * diffusion.topK()
+            : size.relationshipCount() + size.nodeCount();
+        // Reading the target would cost a pass over the database; the class count only scales the small logits
+        // term, so a generous bound stands in for it. Synthesis adds at most about half the nodes again.
+        MemoryEstimate estimate = MemoryEstimate.of(size.nodeCount(), size.relationshipCount(), size.featureDimension(),
+            ASSUMED_MAX_CLASSES, config.training().model(), graphsha ? size.nodeCount() / 2 : 0, entries,
+            graphsha && diffusion.exactFor(Math.toIntExact(size.nodeCount())));
+        long min = estimate.heapBytes() + estimate.nativeMinBytes();
+        long max = estimate.heapBytes() + estimate.nativeMaxBytes();
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("heap", estimate.heap());
+        view.put("nativeMin", estimate.nativeMinimum());
+        view.put("nativeMax", estimate.nativeMaximum());
+        double heapPercentage = 100.0 * estimate.heapBytes() / Runtime.getRuntime().maxMemory();
+        return Stream.of(new EstimateResult(human(min) + " ... " + human(max), view, min, max, estimate.heapBytes(),
+            estimate.nativeMinBytes(), estimate.nativeMaxBytes(), size.nodeCount(), size.relationshipCount(),
+            Math.round(heapPercentage * 10) / 10.0));
+    }
+
+    private static String human(long bytes) {
+        return bytes < 1 << 20 ? (bytes >> 10) + " KiB" : String.format("%.1f MiB", bytes / (double) (1 << 20));
+    }
+}

@@ -1,0 +1,67 @@
+package org.graphsha.training;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.graphsha.nn.BackboneKind;
+import org.graphsha.nn.ModelSpec;
+
+/**
+ * A training run's memory, split into the Java heap (snapshot, neighbour distribution, optimizer
+ * state) and PyTorch's native memory (tensors of one epoch). Upper bounds from array sizes; the
+ * sparse-feature case is the lower end, dense features the upper end.
+ */
+public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMinimum, Map<String, Long> nativeMaximum) {
+
+    private static final long FLOAT = 4;
+    private static final long INT = 4;
+    private static final long LONG = 8;
+
+    /**
+     * @param edges      directed message edges (twice the undirected count)
+     * @param synthetic  synthetic nodes per epoch (0 without GraphSHA)
+     * @param diffusionEntries kept entries of the neighbour distribution (N·K for top-K PPR, 0 without)
+     * @param exactDiffusion   whether the diffusion is solved densely (N² doubles while it runs)
+     */
+    public static MemoryEstimate of(long nodes, long edges, int features, int classes, ModelSpec spec, long synthetic,
+                                    long diffusionEntries, boolean exactDiffusion) {
+        long n = nodes + synthetic;
+        long h = spec.hidden();
+        long parameters = (long) features * h + h * classes + 4 * h + 2L * classes;
+        Map<String, Long> heap = new LinkedHashMap<>();
+        heap.put("adjacency", (nodes + 1 + edges) * INT);
+        heap.put("featuresSparseUpTo", nodes * features * (FLOAT + INT));
+        heap.put("neighbourDistribution", diffusionEntries * (INT + FLOAT) * 2
+            + (exactDiffusion ? nodes * nodes * LONG : 0));
+        heap.put("parametersAndAdam", parameters * FLOAT * 4);
+        heap.put("logits", nodes * classes * FLOAT * 3);
+
+        long edgeTensors = (edges + n) * (2 * LONG + FLOAT);
+        long attention = spec.kind() == BackboneKind.GAT ? (edges + n) * spec.heads() * FLOAT * 6 : 0;
+        long activations = n * h * FLOAT * 5 + n * classes * FLOAT * 4;
+        Map<String, Long> nativeMin = new LinkedHashMap<>();
+        nativeMin.put("features", nodes * Math.max(1, features / 10) * (2 * LONG + FLOAT));
+        nativeMin.put("edges", edgeTensors + attention);
+        nativeMin.put("activations", activations);
+        nativeMin.put("parameters", parameters * FLOAT * 3);
+        Map<String, Long> nativeMax = new LinkedHashMap<>(nativeMin);
+        nativeMax.put("features", nodes * features * FLOAT);
+        return new MemoryEstimate(heap, nativeMin, nativeMax);
+    }
+
+    public long heapBytes() {
+        return sum(heap);
+    }
+
+    public long nativeMinBytes() {
+        return sum(nativeMinimum);
+    }
+
+    public long nativeMaxBytes() {
+        return sum(nativeMaximum);
+    }
+
+    private static long sum(Map<String, Long> parts) {
+        return parts.values().stream().mapToLong(Long::longValue).sum();
+    }
+}
