@@ -5,58 +5,54 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
- * Trained models by name, kept in memory and persisted one file per model in a folder, so that they
- * survive restarts. One instance per folder serves every caller in the JVM.
+ * Trained models by name, one file per model in a folder, so that they survive restarts. Every call
+ * reads the folder afresh: files are small, writes are atomic moves, and so any number of database
+ * instances (or restarts) in one JVM see the same catalog without a cache to invalidate.
  */
 public final class ModelCatalog {
 
-    private static final Map<Path, ModelCatalog> BY_FOLDER = new ConcurrentHashMap<>();
-
     private final Path folder;
-    private Map<String, TrainedModel> models;
 
-    ModelCatalog(Path folder) {
+    private ModelCatalog(Path folder) {
         this.folder = folder;
     }
 
     public static ModelCatalog at(Path folder) {
-        return BY_FOLDER.computeIfAbsent(folder.toAbsolutePath().normalize(), ModelCatalog::new);
+        return new ModelCatalog(folder.toAbsolutePath().normalize());
     }
 
     public Path folder() {
         return folder;
     }
 
-    public synchronized List<TrainedModel> list() {
-        return List.copyOf(loaded().values());
+    public List<TrainedModel> list() {
+        List<TrainedModel> models = new ArrayList<>();
+        for (Path file : modelFiles()) {
+            models.add(read(file));
+        }
+        return models;
     }
 
-    public synchronized boolean exists(String name) {
-        return loaded().containsKey(name);
+    public boolean exists(String name) {
+        return Files.isRegularFile(ModelFiles.file(folder, ModelNames.validate(name)));
     }
 
-    public synchronized TrainedModel get(String name) {
-        TrainedModel model = loaded().get(ModelNames.validate(name));
-        if (model == null) {
+    public TrainedModel get(String name) {
+        if (!exists(name)) {
             throw new IllegalArgumentException("Model `" + name + "` does not exist; graphsha.model.list() shows the "
                 + "trained models");
         }
-        return model;
+        return read(ModelFiles.file(folder, name));
     }
 
     /** Checked before training starts, so a long run is not wasted on a name that cannot be stored. */
-    public synchronized void requireStorable(String name, boolean overwrite) {
-        ModelNames.validate(name);
-        if (!overwrite && loaded().containsKey(name)) {
+    public void requireStorable(String name, boolean overwrite) {
+        if (!overwrite && exists(name)) {
             throw new IllegalArgumentException("Model `" + name + "` already exists; pass overwrite: true to replace it, "
                 + "or drop it first with graphsha.model.drop('" + name + "')");
         }
@@ -69,43 +65,36 @@ public final class ModelCatalog {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write model `" + model.name() + "` to " + folder, e);
         }
-        loaded().put(model.name(), model);
     }
 
     public synchronized Optional<TrainedModel> drop(String name) {
-        TrainedModel model = loaded().remove(ModelNames.validate(name));
-        if (model != null) {
-            try {
-                Files.deleteIfExists(ModelFiles.file(folder, name));
-            } catch (IOException e) {
-                loaded().put(name, model);
-                throw new UncheckedIOException("cannot delete model file of `" + name + "` in " + folder, e);
-            }
+        if (!exists(name)) {
+            return Optional.empty();
         }
-        return Optional.ofNullable(model);
+        TrainedModel model = get(name);
+        try {
+            Files.deleteIfExists(ModelFiles.file(folder, name));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete model file of `" + name + "` in " + folder, e);
+        }
+        return Optional.of(model);
     }
 
-    private Map<String, TrainedModel> loaded() {
-        if (models == null) {
-            models = new TreeMap<>();
-            if (Files.isDirectory(folder)) {
-                for (Path file : modelFiles()) {
-                    try {
-                        TrainedModel model = ModelFiles.read(file);
-                        models.put(model.name(), model);
-                    } catch (IOException | RuntimeException e) {
-                        throw new IllegalStateException("cannot read model file " + file + ": " + e.getMessage()
-                            + "; move it out of the model folder to continue", e);
-                    }
-                }
-            }
+    private static TrainedModel read(Path file) {
+        try {
+            return ModelFiles.read(file);
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("cannot read model file " + file + ": " + e.getMessage()
+                + "; move it out of the model folder to continue", e);
         }
-        return models;
     }
 
     private List<Path> modelFiles() {
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
         try (Stream<Path> files = Files.list(folder)) {
-            return new ArrayList<>(files.filter(ModelFiles::isModelFile).sorted(Comparator.naturalOrder()).toList());
+            return files.filter(ModelFiles::isModelFile).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list the model folder " + folder, e);
         }

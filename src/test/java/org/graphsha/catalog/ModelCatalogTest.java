@@ -33,8 +33,8 @@ class ModelCatalogTest {
 
     @Test
     void survivesAReopenWithEverythingIntact() {
-        new ModelCatalog(folder).store(model("m1"), false);
-        TrainedModel read = new ModelCatalog(folder).get("m1");
+        ModelCatalog.at(folder).store(model("m1"), false);
+        TrainedModel read = ModelCatalog.at(folder).get("m1");
         assertEquals(BackboneKind.GAT, read.spec().kind());
         assertEquals(List.of("fraud", "normal"), read.classValues());
         assertEquals(900L, read.configuration().get("epochs"));
@@ -51,40 +51,40 @@ class ModelCatalogTest {
         TrainedModel m = model("ints");
         m = new TrainedModel("ints", m.spec(), m.method(), List.of(0L, 3L), m.featureProperties(), m.featureDimension(),
             m.bestEpoch(), m.configuration(), m.metrics(), m.createdAt(), m.parameters(), m.logitOffsets());
-        new ModelCatalog(folder).store(m, false);
-        assertEquals(List.of(0L, 3L), new ModelCatalog(folder).get("ints").classValues());
+        ModelCatalog.at(folder).store(m, false);
+        assertEquals(List.of(0L, 3L), ModelCatalog.at(folder).get("ints").classValues());
     }
 
     @Test
     void refusesDuplicatesUnlessOverwriting() {
-        ModelCatalog catalog = new ModelCatalog(folder);
+        ModelCatalog catalog = ModelCatalog.at(folder);
         catalog.store(model("m"), false);
         var error = assertThrows(IllegalArgumentException.class, () -> catalog.store(model("m"), false));
         assertTrue(error.getMessage().contains("Model `m` already exists; pass overwrite: true"), error.getMessage());
         catalog.store(model("m"), true);
-        assertEquals(1, new ModelCatalog(folder).list().size());
+        assertEquals(1, ModelCatalog.at(folder).list().size());
     }
 
     @Test
     void dropRemovesTheFile() {
-        ModelCatalog catalog = new ModelCatalog(folder);
+        ModelCatalog catalog = ModelCatalog.at(folder);
         catalog.store(model("gone"), false);
         assertTrue(catalog.drop("gone").isPresent());
-        assertFalse(new ModelCatalog(folder).exists("gone"));
+        assertFalse(ModelCatalog.at(folder).exists("gone"));
         assertTrue(catalog.drop("gone").isEmpty());
     }
 
     @Test
     void rejectsPathTricksInNames() {
         for (String bad : List.of("../evil", "a/b", ".hidden", "", "x".repeat(129), "a\\b")) {
-            var error = assertThrows(IllegalArgumentException.class, () -> new ModelCatalog(folder).requireStorable(bad, false));
+            var error = assertThrows(IllegalArgumentException.class, () -> ModelCatalog.at(folder).requireStorable(bad, false));
             assertTrue(error.getMessage().startsWith("Invalid model name"), error.getMessage());
         }
     }
 
     @Test
     void leavesNoTemporaryFiles() throws Exception {
-        new ModelCatalog(folder).store(model("m"), false);
+        ModelCatalog.at(folder).store(model("m"), false);
         try (var files = Files.list(folder)) {
             assertEquals(List.of("m.graphsha-model"), files.map(p -> p.getFileName().toString()).toList());
         }
