@@ -88,15 +88,15 @@ public record TrainConfig(
         TrainMethod method = put(e, "method", r.choice("method", TrainMethod.GRAPHSHA, TrainMethod.class));
 
         BackboneKind backbone = put(e, "backbone", r.choice("backbone", BackboneKind.GCN, BackboneKind.class));
-        ModelSpec spec = new ModelSpec(backbone,
-            put(e, "hiddenSize", r.intInRange("hiddenSize", 64, 1, 4096)),
-            put(e, "heads", r.intInRange("heads", 4, 1, 64)),
+        int hidden = put(e, "hiddenSize", r.intInRange("hiddenSize", 64, 1, 4096));
+        int heads = put(e, "heads", r.intInRange("heads", 4, 1, 64));
+        if (hidden % heads != 0) {
+            throw new IllegalArgumentException("Invalid value " + heads + " for configuration key `heads`: it must "
+                + "divide hiddenSize (" + hidden + ")");
+        }
+        ModelSpec spec = new ModelSpec(backbone, hidden, heads,
             put(e, "dropout", (float) r.numberInRange("dropout", 0.5, 0, 1, false)),
             put(e, "gcnNormalization", r.choice("gcnNormalization", GcnNormalization.MEAN, GcnNormalization.class)));
-        if (spec.hidden() % spec.heads() != 0) {
-            throw new IllegalArgumentException("Invalid value " + spec.heads() + " for configuration key `heads`: it must "
-                + "divide hiddenSize (" + spec.hidden() + ")");
-        }
         TrainingConfig training = new TrainingConfig(spec, method.loss(),
             put(e, "epochs", r.intInRange("epochs", 900, 1, 1_000_000)),
             put(e, "learningRate", r.numberInRange("learningRate", 0.01, 0, 10, true)),

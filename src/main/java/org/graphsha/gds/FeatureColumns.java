@@ -44,14 +44,16 @@ final class FeatureColumns {
             int base = 0;
             for (Column column : columns) {
                 copy(column, node, row, base);
+                for (int k = base; k < base + column.width(); k++) {
+                    if (!Double.isFinite(row[k])) {
+                        throw new IllegalArgumentException("Feature property `" + column.property() + "` of graph `"
+                            + graphName + "` holds " + row[k] + " on node " + graph.toOriginalNodeId(node)
+                            + "; features must be finite numbers");
+                    }
+                }
                 base += column.width();
             }
             for (int k = 0; k < dimension; k++) {
-                if (!Double.isFinite(row[k])) {
-                    throw new IllegalArgumentException("Feature property values of graph `" + graphName + "` hold "
-                        + row[k] + " on node " + graph.toOriginalNodeId(node) + " (feature " + k
-                        + "); features must be finite numbers");
-                }
                 if (row[k] != 0) {
                     indices.add(k);
                     nonZeros.add((float) row[k]);

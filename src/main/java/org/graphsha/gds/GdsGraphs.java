@@ -79,8 +79,8 @@ public final class GdsGraphs {
             return null;
         }
         if (store.nodeProperty(property).valueType() != ValueType.LONG) {
-            throw new IllegalArgumentException("Node property `" + property + "` of graph `" + graphName + "` has type "
-                + store.nodeProperty(property).valueType().cypherName() + "; a class must be an integer or a string");
+            throw new IllegalArgumentException("targetProperty `" + property + "` must hold integers or strings, but graph `"
+                + graphName + "` projects it as " + store.nodeProperty(property).valueType().cypherName());
         }
         NodePropertyValues values = store.nodeProperty(property).values();
         Long[] result = new Long[neo4jIds.length];

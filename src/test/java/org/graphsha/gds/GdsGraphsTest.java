@@ -72,7 +72,7 @@ class GdsGraphsTest {
         rows("CREATE (:Odd {v: [1.0, 2.0], w: [1.0, 0.0]}), (:Odd {v: [1.0], w: [0.0/0.0, 1.0]})");
         rows("CALL gds.graph.project('odd', 'Odd', '*', {nodeProperties: ['v', 'w']})");
         assertMessage(() -> GRAPHS.read("odd", List.of(), List.of(), List.of("v")), "is ragged: arrays of length 2 and 1");
-        assertMessage(() -> GRAPHS.read("odd", List.of(), List.of(), List.of("w")), "hold NaN on node");
+        assertMessage(() -> GRAPHS.read("odd", List.of(), List.of(), List.of("w")), "Feature property `w` of graph `odd` holds NaN on node");
     }
 
     private static void assertMessage(org.junit.jupiter.api.function.Executable call, String... fragments) {

@@ -12,7 +12,7 @@ public final class Errors {
     private Errors() {}
 
     public static String assertFailsUnchanged(String query, String... expectedFragments) {
-        List<Long> before = TestNeo4j.counts();
+        List<Object> before = TestNeo4j.counts();
         Throwable error = assertThrows(RuntimeException.class, () -> TestNeo4j.rows(query));
         String message = rootMessage(error);
         for (String fragment : expectedFragments) {

@@ -110,8 +110,10 @@ public final class TestNeo4j {
         }
     }
 
-    /** Node and relationship counts, to show that a failed call changed nothing. */
-    public static List<Long> counts() {
-        return List.of((Long) single("MATCH (n) RETURN count(n)"), (Long) single("MATCH ()-[r]->() RETURN count(r)"));
+    /** Node, relationship and property counts and the model catalog, to show that a failed call changed nothing. */
+    public static List<Object> counts() {
+        return List.of(single("MATCH (n) RETURN count(n)"), single("MATCH ()-[r]->() RETURN count(r)"),
+            single("MATCH (n) UNWIND keys(n) AS key RETURN count(key)"),
+            single("CALL graphsha.model.list() YIELD modelName RETURN collect(modelName)"));
     }
 }

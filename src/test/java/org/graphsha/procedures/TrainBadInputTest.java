@@ -1,0 +1,89 @@
+package org.graphsha.procedures;
+
+import static org.graphsha.testing.Errors.assertFailsUnchanged;
+import static org.graphsha.testing.TestNeo4j.rows;
+
+import org.graphsha.testing.TestNeo4j;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Bad input to the train, predict, model and synthetic procedures: every case must fail with a
+ * message naming the problem (and the fix), before any training, leaving the database and the model
+ * catalog exactly as they were.
+ */
+class TrainBadInputTest {
+
+    @BeforeAll
+    static void graphs() {
+        TestNeo4j.reset();
+        rows("CALL graphsha.model.list() YIELD modelName CALL graphsha.model.drop(modelName) YIELD modelInfo RETURN count(*)");
+        rows("UNWIND range(0, 59) AS i CREATE (:Acc {ref: i, kind: CASE WHEN i % 6 = 0 THEN 'fraud' ELSE 'normal' END, "
+            + "score: toFloat(i % 7), vec: [toFloat(i % 3), 1.0], "
+            + "part: CASE WHEN i < 40 THEN 'train' WHEN i < 50 THEN 'val' ELSE 'test' END, "
+            + "trainOnly: 'train', one: 'x', ratio: 0.5 + i, "
+            + "fraudOut: CASE WHEN i % 6 = 0 THEN 'test' WHEN i < 40 THEN 'train' ELSE 'val' END})");
+        rows("MATCH (a:Acc), (b:Acc) WHERE b.ref = a.ref + 1 CREATE (a)-[:PAYS]->(b)");
+        rows("CREATE (:Odd {vec: [1.0, 2.0], kind: 'a'}), (:Odd {vec: [1.0], kind: 'b'})");
+        rows("CREATE (:Nan {vec: [0.0/0.0], kind: 'a'}), (:Nan {vec: [1.0], kind: 'b'})");
+        rows("CREATE (:Wide {vec: [1.0, 2.0, 3.0], kind: 'a'}), (:Wide {vec: [1.0, 0.0, 1.0], kind: 'b'})");
+        rows("CALL gds.graph.project('wide', 'Wide', '*', {nodeProperties: ['vec']})");
+        rows("CALL gds.graph.project('acc', 'Acc', {PAYS: {orientation: 'UNDIRECTED'}}, "
+            + "{nodeProperties: ['score', 'vec', 'ratio']})");
+        rows("CALL gds.graph.project('odd', 'Odd', '*', {nodeProperties: ['vec']})");
+        rows("CALL gds.graph.project('nan', 'Nan', '*', {nodeProperties: ['vec']})");
+        rows("CALL graphsha.train('acc', {modelName: 'existing', targetProperty: 'kind', featureProperties: ['vec'], "
+            + "method: 'vanilla', epochs: 3})");
+    }
+
+    private static final String OK = "modelName: 'm', targetProperty: 'kind', featureProperties: ['vec'], epochs: 2";
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+        missing graph             | CALL graphsha.train('nope', {OK})                                     | Graph with name `nope` does not exist
+        missing modelName         | CALL graphsha.train('acc', {targetProperty: 'kind'})                  | mandatory configuration parameter `modelName`
+        path trick in name        | CALL graphsha.train('acc', {OK, modelName: '../x'})                   | Invalid model name `../x`
+        duplicate model           | CALL graphsha.train('acc', {OK, modelName: 'existing'})               | Model `existing` already exists; pass overwrite: true
+        unknown key               | CALL graphsha.train('acc', {OK, epoch: 3})                            | Unexpected configuration key `epoch` (did you mean `epochs`?)
+        misspelt method key       | CALL graphsha.train('acc', {OK, methd: 'vanilla'})                    | did you mean `method`?
+        epochs not a number       | CALL graphsha.train('acc', {OK, epochs: 'many'})                      | Invalid value 'many' for configuration key `epochs`
+        epochs zero               | CALL graphsha.train('acc', {OK, epochs: 0})                           | Invalid value 0 for configuration key `epochs`
+        negative learning rate    | CALL graphsha.train('acc', {OK, learningRate: -1})                    | configuration key `learningRate`
+        unknown method            | CALL graphsha.train('acc', {OK, method: 'smote'})                     | Invalid value 'smote' for configuration key `method`: expected one of ['graphsha'
+        unknown backbone          | CALL graphsha.train('acc', {OK, backbone: 'mlp'})                     | configuration key `backbone`: expected one of ['gcn', 'gat', 'sage']
+        heads not dividing hidden | CALL graphsha.train('acc', {OK, heads: 3})                            | Invalid value 3 for configuration key `heads`: it must divide hiddenSize (64)
+        dropout above one         | CALL graphsha.train('acc', {OK, dropout: 1.5})                        | configuration key `dropout`
+        unknown device            | CALL graphsha.train('acc', {OK, device: 'tpu'})                       | configuration key `device`: expected one of ['auto', 'cpu', 'gpu']
+        unknown diffusion         | CALL graphsha.train('acc', {OK, diffusion: 'magic'})                  | configuration key `diffusion`: expected one of ['ppr', 'heat', 'none']
+        unknown synthetic edges   | CALL graphsha.train('acc', {OK, syntheticEdges: 'both'})              | configuration key `syntheticEdges`
+        beta shape zero           | CALL graphsha.train('acc', {OK, deltaBetaA: 0})                       | configuration key `deltaBetaA`
+        topK zero                 | CALL graphsha.train('acc', {OK, topK: 0})                             | configuration key `topK`
+        concurrency zero          | CALL graphsha.train('acc', {OK, concurrency: 0})                      | configuration key `concurrency`
+        validation fraction       | CALL graphsha.train('acc', {OK, validationFraction: 1.5})             | configuration key `validationFraction`
+        synthetic nodes w/o sha   | CALL graphsha.train('acc', {OK, method: 'vanilla', writeSyntheticNodes: true}) | writeSyntheticNodes: true needs method 'graphsha'
+        label with backtick       | CALL graphsha.train('acc', {OK, syntheticNodeLabel: 'a`b'})           | configuration key `syntheticNodeLabel`
+        unknown node label        | CALL graphsha.train('acc', {OK, nodeLabels: ['User']})                | Invalid value 'User' for configuration key `nodeLabels`
+        unknown relationship type | CALL graphsha.train('acc', {OK, relationshipTypes: ['SENDS']})        | Invalid value 'SENDS' for configuration key `relationshipTypes`
+        missing feature property  | CALL graphsha.train('acc', {OK, featureProperties: ['age']})          | Invalid value 'age' for configuration key `featureProperties`
+        ragged feature arrays     | CALL graphsha.train('odd', {OK})                                      | is ragged: arrays of length 2 and 1
+        NaN feature               | CALL graphsha.train('nan', {OK})                                      | holds NaN on node
+        missing target            | CALL graphsha.train('acc', {OK, targetProperty: 'label'})             | targetProperty `label` is not set on any node
+        fractional target         | CALL graphsha.train('acc', {OK, targetProperty: 'ratio'})             | must hold integers or strings
+        single class              | CALL graphsha.train('acc', {OK, targetProperty: 'one'})               | Training needs at least 2 classes
+        class without train node  | CALL graphsha.train('acc', {OK, splitProperty: 'fraudOut'})           | Class `fraud` has no training node
+        split without validation  | CALL graphsha.train('acc', {OK, splitProperty: 'trainOnly'})          | marks no labeled node as 'val'
+        invalid split value       | CALL graphsha.train('acc', {OK, splitProperty: 'kind'})               | splitProperty `kind` has value `
+        estimate unknown key      | CALL graphsha.train.estimate('acc', {OK, epoc: 1})                    | did you mean `epochs`?
+        predict unknown model     | CALL graphsha.predict.stream('acc', {modelName: 'ghost'})             | Model `ghost` does not exist
+        predict missing write key | CALL graphsha.predict.write('acc', {modelName: 'existing'})           | mandatory configuration parameter `writeProperty`
+        predict other features    | CALL graphsha.predict.stream('wide', {modelName: 'existing'})         | Model `existing` expects 2 features from [vec], but graph `wide` gives 3
+        predict unknown key       | CALL graphsha.predict.stream('acc', {modelName: 'existing', batch: 1}) | Unexpected configuration key `batch`
+        drop unknown model        | CALL graphsha.model.drop('ghost')                                     | Model `ghost` does not exist
+        synthetic for vanilla     | CALL graphsha.synthetic.write('acc', {modelName: 'existing'})         | synthetic nodes exist only for method 'graphsha'
+        synthetic drop no model   | CALL graphsha.synthetic.drop({})                                      | mandatory configuration parameter `modelName`
+        """)
+    void failsCleanly(String name, String query, String expected) {
+        assertFailsUnchanged(query.replace("{OK", "{" + OK), expected.strip());
+    }
+}
