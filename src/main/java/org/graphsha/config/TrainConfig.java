@@ -147,8 +147,9 @@ public record TrainConfig(
     }
 
     private static <T> T put(Map<String, Object> effective, String key, T value) {
+        // Cypher knows 64-bit numbers only; keep the yielded map in those types.
         effective.put(key, value instanceof Enum<?> constant ? ConfigReader.choiceName(constant)
-            : value instanceof Float f ? (double) f : value);
+            : value instanceof Float f ? (double) f : value instanceof Integer i ? (long) i : value);
         return value;
     }
 

@@ -71,8 +71,8 @@ public class ModelProc {
         info.put("backbone", model.spec().kind().id());
         info.put("method", model.method());
         info.put("featureProperties", model.featureProperties());
-        info.put("featureDimension", model.featureDimension());
-        info.put("bestEpoch", model.bestEpoch());
+        info.put("featureDimension", (long) model.featureDimension());
+        info.put("bestEpoch", (long) model.bestEpoch());
         return info;
     }
 }

@@ -1,6 +1,5 @@
 package org.graphsha.store;
 
-import org.neo4j.graphdb.NotFoundException;
 import org.neo4j.graphdb.Transaction;
 
 /** Reads one property of many nodes by Neo4j id, for values GDS cannot project (strings). */
@@ -12,12 +11,7 @@ public final class NodeValues {
     public static Object[] read(Transaction tx, long[] neo4jIds, String property) {
         Object[] values = new Object[neo4jIds.length];
         for (int i = 0; i < neo4jIds.length; i++) {
-            try {
-                values[i] = tx.getNodeById(neo4jIds[i]).getProperty(property, null);
-            } catch (NotFoundException e) {
-                throw new IllegalStateException("Node " + neo4jIds[i] + " of the projection no longer exists in the "
-                    + "database; project the graph again");
-            }
+            values[i] = NodeLookup.require(tx, neo4jIds[i]).getProperty(property, null);
         }
         return values;
     }

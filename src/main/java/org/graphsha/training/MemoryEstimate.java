@@ -40,12 +40,14 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         long attention = spec.kind() == BackboneKind.GAT ? (edges + n) * spec.heads() * FLOAT * 6 : 0;
         long activations = n * h * FLOAT * 5 + n * classes * FLOAT * 4;
         Map<String, Long> nativeMin = new LinkedHashMap<>();
-        nativeMin.put("features", nodes * Math.max(1, features / 10) * (2 * LONG + FLOAT));
+        long dense = nodes * features * FLOAT;
+        // Bag-of-words rows are mostly zeros: at 10 % density a COO copy (two indices and a value per entry) is smaller.
+        nativeMin.put("features", Math.min(dense, nodes * (features / 10) * (2 * LONG + FLOAT)));
         nativeMin.put("edges", edgeTensors + attention);
         nativeMin.put("activations", activations);
         nativeMin.put("parameters", parameters * FLOAT * 3);
         Map<String, Long> nativeMax = new LinkedHashMap<>(nativeMin);
-        nativeMax.put("features", nodes * features * FLOAT);
+        nativeMax.put("features", dense);
         return new MemoryEstimate(heap, nativeMin, nativeMax);
     }
 

@@ -1,5 +1,6 @@
 package org.graphsha.writeback;
 
+import org.graphsha.store.NodeLookup;
 import org.neo4j.graphdb.Node;
 import org.neo4j.graphdb.Transaction;
 
@@ -21,7 +22,7 @@ public final class PredictionWriter {
                              String writeProperty, String confidenceProperty, String probabilitiesProperty) {
         long written = 0;
         for (int i = 0; i < neo4jIds.length; i++) {
-            Node node = tx.getNodeById(neo4jIds[i]);
+            Node node = NodeLookup.require(tx, neo4jIds[i]);
             node.setProperty(writeProperty, classValue[i]);
             written++;
             if (confidenceProperty != null) {

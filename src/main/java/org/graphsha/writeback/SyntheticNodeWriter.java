@@ -3,6 +3,7 @@ package org.graphsha.writeback;
 import java.util.Map;
 
 import org.graphsha.graph.SparseFeatures;
+import org.graphsha.store.NodeLookup;
 import org.graphsha.synthesis.SyntheticBatch;
 import org.neo4j.graphdb.Label;
 import org.neo4j.graphdb.Node;
@@ -39,8 +40,8 @@ public final class SyntheticNodeWriter {
             node.setProperty("class", classValues[batch.classes()[k]]);
             node.setProperty("delta", (double) batch.deltas()[k]);
             node.setProperty("features", mix(features, batch.anchors()[k], batch.auxiliaries()[k], batch.deltas()[k]));
-            link(node, tx.getNodeById(neo4jIds[batch.anchors()[k]]), "anchor");
-            link(node, tx.getNodeById(neo4jIds[batch.auxiliaries()[k]]), "auxiliary");
+            link(node, NodeLookup.require(tx, neo4jIds[batch.anchors()[k]]), "anchor");
+            link(node, NodeLookup.require(tx, neo4jIds[batch.auxiliaries()[k]]), "auxiliary");
             relationships += 2;
             synthetic[k] = node;
         }
@@ -66,7 +67,7 @@ public final class SyntheticNodeWriter {
     }
 
     private static Node endpoint(Transaction tx, int position, int n, long[] neo4jIds, Node[] synthetic) {
-        return position < n ? tx.getNodeById(neo4jIds[position]) : synthetic[position - n];
+        return position < n ? NodeLookup.require(tx, neo4jIds[position]) : synthetic[position - n];
     }
 
     private static float[] mix(SparseFeatures features, int anchor, int auxiliary, float delta) {

@@ -1,0 +1,212 @@
+package org.graphsha.procedures;
+
+import static org.graphsha.testing.Errors.assertFailsUnchanged;
+import static org.graphsha.testing.TestNeo4j.rows;
+import static org.graphsha.testing.TestNeo4j.single;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.graphsha.testing.Errors;
+import org.graphsha.testing.TestNeo4j;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The Cypher surface on a user's graph: string classes, automatic holdout, catalog, write-back, progress. */
+class CypherSurfaceTest {
+
+    private static final String TRAIN = "CALL graphsha.train('accounts', {modelName: $name, targetProperty: 'kind', "
+        + "featureProperties: ['vec', 'score'], epochs: 30, method: $method})";
+
+    @BeforeAll
+    static void accounts() {
+        TestNeo4j.reset();
+        rows("UNWIND range(0, 299) AS i CREATE (:Account {ref: i, score: toFloat(i % 5), "
+            + "vec: [toFloat(i % 3), toFloat(i % 10) / 10.0, 1.0], "
+            + "kind: CASE WHEN i < 250 THEN (CASE WHEN i % 10 = 0 THEN 'fraud' ELSE 'normal' END) ELSE null END})");
+        rows("MATCH (a:Account), (b:Account) WHERE b.ref = a.ref + 1 OR b.ref = a.ref + 10 CREATE (a)-[:PAYS]->(b)");
+        rows("CALL gds.graph.project('accounts', 'Account', {PAYS: {orientation: 'UNDIRECTED'}}, "
+            + "{nodeProperties: ['vec', 'score']})");
+    }
+
+    @BeforeEach
+    void emptyCatalog() {
+        rows("CALL graphsha.model.list() YIELD modelName CALL graphsha.model.drop(modelName) YIELD modelInfo RETURN count(*)");
+        rows("MATCH (s:GraphSHASynthetic) DETACH DELETE s");
+    }
+
+    private static Map<String, Object> train(String name, String method) {
+        return rows(TRAIN + " YIELD modelName, modelInfo, validationMetrics, testMetrics, configuration, "
+            + "syntheticNodesPerEpoch, trainMillis, preProcessingMillis, device RETURN *",
+            Map.of("name", name, "method", method)).get(0);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void trainsOnStringClassesWithAnAutomaticHoldout() {
+        Map<String, Object> result = train("kinds", "graphsha");
+        Map<String, Object> info = (Map<String, Object>) result.get("modelInfo");
+        assertEquals(List.of("fraud", "normal"), info.get("classes"));
+        assertEquals(4L, info.get("featureDimension"));
+        assertNotNull(info.get("bestEpoch"));
+        assertEquals(null, result.get("testMetrics"));
+        Map<String, Object> validation = (Map<String, Object>) result.get("validationMetrics");
+        assertTrue(validation.keySet().containsAll(List.of("accuracy", "balancedAccuracy", "f1Macro", "perClass")));
+        Map<String, Object> configuration = (Map<String, Object>) result.get("configuration");
+        assertEquals(0.2, configuration.get("validationFraction"));
+        assertEquals("graphsha", configuration.get("method"));
+        assertEquals(128L, ((Number) configuration.get("topK")).longValue());
+        assertEquals("cpu", String.valueOf(result.get("device")).toLowerCase().substring(0, 3));
+
+        List<Map<String, Object>> predictions = rows("CALL graphsha.predict.stream('accounts', {modelName: 'kinds'}) "
+            + "YIELD nodeId, predictedClass, probabilities, confidence RETURN *");
+        assertEquals(300, predictions.size());
+        for (Map<String, Object> p : predictions) {
+            assertTrue(List.of("fraud", "normal").contains(p.get("predictedClass")), p.toString());
+            List<Double> probabilities = (List<Double>) p.get("probabilities");
+            assertEquals(1.0, probabilities.get(0) + probabilities.get(1), 1e-6);
+            assertEquals(Math.max(probabilities.get(0), probabilities.get(1)), (Double) p.get("confidence"), 1e-12);
+        }
+    }
+
+    @Test
+    void catalogListsExistsAndDrops() {
+        train("a", "vanilla");
+        train("b", "reweight");
+        assertEquals(List.of("a", "b"), single("CALL graphsha.model.list() YIELD modelName RETURN collect(modelName)"));
+        assertEquals(true, single("CALL graphsha.model.exists('a') YIELD exists RETURN exists"));
+        assertEquals("reweight", single("CALL graphsha.model.list('b') YIELD modelInfo RETURN modelInfo.method"));
+        rows("CALL graphsha.model.drop('a')");
+        assertEquals(false, single("CALL graphsha.model.exists('a') YIELD exists RETURN exists"));
+        assertEquals(0L, single("CALL graphsha.model.drop('a', false) YIELD modelName RETURN count(*)"));
+        assertFailsUnchanged("CALL graphsha.train('accounts', {modelName: 'b', targetProperty: 'kind', "
+            + "featureProperties: ['vec', 'score'], epochs: 2})", "Model `b` already exists");
+        rows("CALL graphsha.train('accounts', {modelName: 'b', targetProperty: 'kind', featureProperties: ['vec', 'score'], "
+            + "epochs: 2, method: 'focal', overwrite: true})");
+        assertEquals("focal", single("CALL graphsha.model.list('b') YIELD modelInfo RETURN modelInfo.method"));
+    }
+
+    @Test
+    void sameSeedGivesTheSamePredictions() {
+        train("s1", "graphsha");
+        train("s2", "graphsha");
+        String compare = "CALL graphsha.predict.stream('accounts', {modelName: $m}) YIELD nodeId, probabilities "
+            + "RETURN collect([nodeId, probabilities]) AS all";
+        assertEquals(rows(compare, Map.of("m", "s1")), rows(compare, Map.of("m", "s2")));
+    }
+
+    @Test
+    void predictionWriteIsAtomic() {
+        train("w", "vanilla");
+        rows("CREATE (:Account {ref: 1000, vec: [1.0, 1.0, 1.0], score: 1.0})");
+        rows("CALL gds.graph.project('withGhost', 'Account', {PAYS: {orientation: 'UNDIRECTED'}}, "
+            + "{nodeProperties: ['vec', 'score']})");
+        rows("MATCH (a:Account {ref: 1000}) DELETE a");
+        String message = Errors.rootMessage(org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+            () -> rows("CALL graphsha.predict.write('withGhost', {modelName: 'w', writeProperty: 'predicted'})")));
+        assertTrue(message.contains("Node") || message.contains("node"), message);
+        assertEquals(0L, single("MATCH (a:Account) WHERE a.predicted IS NOT NULL RETURN count(a)"));
+        rows("CALL gds.graph.drop('withGhost')");
+
+        rows("CALL graphsha.predict.write('accounts', {modelName: 'w', writeProperty: 'predicted', "
+            + "confidenceProperty: 'confidence', probabilitiesProperty: 'probabilities'})");
+        assertEquals(300L, single("MATCH (a:Account) WHERE a.predicted IN ['fraud', 'normal'] AND a.confidence >= 0.5 "
+            + "AND size(a.probabilities) = 2 RETURN count(a)"));
+        rows("MATCH (a:Account) REMOVE a.predicted, a.confidence, a.probabilities");
+    }
+
+    @Test
+    void predictsNodesAddedAfterTraining() {
+        train("inductive", "graphsha");
+        rows("UNWIND range(0, 4) AS k CREATE (n:Account {ref: 500 + k, vec: [1.0, 0.5, 1.0], score: 2.0}) "
+            + "WITH n, k MATCH (old:Account {ref: k * 7}) CREATE (old)-[:PAYS]->(n)");
+        try {
+            rows("CALL gds.graph.project('accountsLater', 'Account', {PAYS: {orientation: 'UNDIRECTED'}}, "
+                + "{nodeProperties: ['vec', 'score']})");
+            List<Map<String, Object>> added = rows("CALL graphsha.predict.stream('accountsLater', {modelName: 'inductive'}) "
+                + "YIELD nodeId, predictedClass MATCH (n) WHERE id(n) = nodeId AND n.ref >= 500 RETURN n.ref AS ref, predictedClass");
+            assertEquals(5, added.size());
+            added.forEach(row -> assertTrue(List.of("fraud", "normal").contains(row.get("predictedClass")), row.toString()));
+        } finally {
+            rows("CALL gds.graph.drop('accountsLater', false)");
+            rows("MATCH (n:Account) WHERE n.ref >= 500 DETACH DELETE n");
+        }
+    }
+
+    @Test
+    void syntheticNodesRoundTrip() {
+        rows("CALL graphsha.train('accounts', {modelName: 'syn', targetProperty: 'kind', featureProperties: ['vec', 'score'], "
+            + "epochs: 12, writeSyntheticNodes: true}) YIELD syntheticNodesWritten RETURN *");
+        long created = (Long) single("MATCH (s:GraphSHASynthetic {modelName: 'syn'}) RETURN count(s)");
+        assertTrue(created > 0, "no synthetic nodes were written");
+        assertEquals(created, single("MATCH (s:GraphSHASynthetic {modelName: 'syn'})-[:SYNTHESIZED_FROM {role: 'anchor'}]->"
+            + "(a:Account {kind: 'fraud'}) WHERE s.class = 'fraud' AND s.delta >= 0 AND s.delta <= 1 "
+            + "AND size(s.features) = 4 RETURN count(s)"));
+        assertEquals(created, single("MATCH (s:GraphSHASynthetic)-[:SYNTHESIZED_FROM {role: 'auxiliary'}]->(:Account) "
+            + "RETURN count(s)"));
+        long accounts = (Long) single("MATCH (a:Account) RETURN count(a)");
+        long relationships = (Long) single("MATCH ()-[r:PAYS]->() RETURN count(r)");
+
+        Map<String, Object> again = rows("CALL graphsha.synthetic.write('accounts', {modelName: 'syn'})").get(0);
+        assertEquals(again.get("nodesCreated"), single("MATCH (s:GraphSHASynthetic) RETURN count(s)"));
+        assertEquals(again.get("nodesCreated"), single("CALL graphsha.synthetic.drop({modelName: 'syn'}) "
+            + "YIELD nodesDeleted RETURN nodesDeleted"));
+        assertEquals(0L, single("MATCH (s:GraphSHASynthetic) RETURN count(s)"));
+        assertEquals(accounts, single("MATCH (a:Account) RETURN count(a)"));
+        assertEquals(relationships, single("MATCH ()-[r:PAYS]->() RETURN count(r)"));
+    }
+
+    @Test
+    void estimatesMemory() {
+        Map<String, Object> estimate = rows("CALL graphsha.train.estimate('accounts', {modelName: 'e', "
+            + "featureProperties: ['vec', 'score']}) YIELD nodeCount, bytesMin, bytesMax, heapBytes, nativeBytesMax, "
+            + "requiredMemory RETURN *").get(0);
+        assertEquals(300L, estimate.get("nodeCount"));
+        assertTrue((Long) estimate.get("bytesMin") > 0 && (Long) estimate.get("bytesMin") <= (Long) estimate.get("bytesMax"));
+        assertTrue((Long) estimate.get("heapBytes") > 0 && (Long) estimate.get("nativeBytesMax") > 0);
+    }
+
+    @Test
+    void concurrentTrainingCallsBothSucceed() throws Exception {
+        List<CompletableFuture<Map<String, Object>>> calls = new ArrayList<>();
+        for (String name : List.of("c1", "c2")) {
+            calls.add(CompletableFuture.supplyAsync(() -> train(name, "graphsha")));
+        }
+        for (var call : calls) {
+            assertEquals(List.of("fraud", "normal"),
+                ((Map<?, ?>) call.get(5, TimeUnit.MINUTES).get("modelInfo")).get("classes"));
+        }
+        assertEquals(List.of("c1", "c2"), single("CALL graphsha.model.list() YIELD modelName RETURN collect(modelName)"));
+    }
+
+    @Test
+    void showsProgressAndStopsOnTerminate() throws Exception {
+        CompletableFuture<Object> training = CompletableFuture.supplyAsync(() -> rows(
+            "CALL graphsha.train('accounts', {modelName: 'long', targetProperty: 'kind', featureProperties: ['vec', 'score'], "
+                + "epochs: 100000, writeSyntheticNodes: true})"));
+        boolean seen = false;
+        while (!seen && !training.isDone()) {
+            seen = !rows("CALL gds.listProgress() YIELD taskName, progress WHERE taskName = 'graphsha.train' "
+                + "RETURN progress").isEmpty();
+            Thread.sleep(50);
+        }
+        assertTrue(seen, "graphsha.train never showed up in gds.listProgress");
+        List<Map<String, Object>> running = rows("SHOW TRANSACTIONS YIELD transactionId, currentQuery "
+            + "WHERE currentQuery CONTAINS 'modelName: \\'long\\'' RETURN transactionId");
+        assertEquals(1, running.size());
+        rows("TERMINATE TRANSACTION $id", Map.of("id", running.get(0).get("transactionId")));
+        Throwable failure = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+            () -> training.get(5, TimeUnit.MINUTES));
+        assertTrue(Errors.rootMessage(failure).toLowerCase().contains("terminated"), Errors.rootMessage(failure));
+        assertFalse((Boolean) single("CALL graphsha.model.exists('long') YIELD exists RETURN exists"));
+        assertEquals(0L, single("MATCH (s:GraphSHASynthetic) RETURN count(s)"));
+    }
+}
