@@ -21,16 +21,20 @@ final class CypherCommand implements Main.Command {
     }
 
     private static List<String> statements(List<String> args) throws java.io.IOException {
-        if (args.size() == 2 && args.get(0).equals("-f")) {
-            Path file = Path.of(args.get(1));
-            if (!Files.isRegularFile(file)) {
-                throw new Main.UsageException("no such file: " + file);
+        if (args.size() >= 2 && args.get(0).equals("-f")) {
+            List<String> statements = new java.util.ArrayList<>();
+            for (String name : args.subList(1, args.size())) {
+                Path file = Path.of(name);
+                if (!Files.isRegularFile(file)) {
+                    throw new Main.UsageException("no such file: " + file);
+                }
+                statements.addAll(CypherRunner.statements(Files.readString(file)));
             }
-            return CypherRunner.statements(Files.readString(file));
+            return statements;
         }
         if (args.size() == 1 && !args.get(0).startsWith("-")) {
             return CypherRunner.statements(args.get(0));
         }
-        throw new Main.UsageException("usage: ./graphsha cypher 'QUERY' | ./graphsha cypher -f FILE.cypher");
+        throw new Main.UsageException("usage: ./graphsha cypher 'QUERY' | ./graphsha cypher -f FILE.cypher [FILE.cypher ...]");
     }
 }

@@ -23,9 +23,9 @@ public final class Main {
     static final Map<String, Entry> COMMANDS = new LinkedHashMap<>();
 
     static {
-        COMMANDS.put("demo", new Entry("load Cora, make the long-tailed split, project it with GDS and print the "
-            + "class distribution per split", new DemoCommand()));
-        COMMANDS.put("cypher", new Entry("run Cypher: cypher 'QUERY' or cypher -f FILE.cypher (';'-separated)",
+        COMMANDS.put("demo", new Entry("Cora-LT end to end through Cypher: load, split, project, train a plain GCN "
+            + "and GraphSHA, compare them, write predictions, analyst queries", new DemoCommand()));
+        COMMANDS.put("cypher", new Entry("run Cypher: cypher 'QUERY' or cypher -f FILE.cypher [FILE ...] (';'-separated)",
             new CypherCommand()));
         COMMANDS.put("serve", new Entry("serve the database over Bolt on 127.0.0.1 [--bolt-port 7687] until interrupted",
             new ServeCommand()));

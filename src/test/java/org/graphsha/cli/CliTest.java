@@ -32,13 +32,17 @@ class CliTest {
     }
 
     @Test
-    void demoPrintsTheCoraLongTailedDistribution() {
+    void demoTellsTheWholeCoraLongTailedStory() {
         assertEquals(0, run("demo"), err::toString);
         String text = out.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("cora      | 2708      | 10556"), text);
-        List<String> trainCounts = text.lines().filter(l -> l.matches("^[0-6]\\s+\\|.*"))
+        String split = text.substring(text.indexOf("== 2."), text.indexOf("== 3."));
+        List<String> trainCounts = split.lines().filter(l -> l.matches("^[0-6]\\s+\\|.*"))
             .map(l -> l.split("\\|")[1].strip()).toList();
         assertEquals(List.of("34", "7", "158", "341", "73", "15", "3"), trainCounts);
+        String metrics = text.substring(text.indexOf("== 6."), text.indexOf("== 7."));
+        assertTrue(metrics.contains("cora-vanilla") && metrics.contains("cora-graphsha"), metrics);
+        assertTrue(text.contains("Demo finished"), text);
     }
 
     @Test
