@@ -14,6 +14,8 @@ public final class PprPush {
     private final Transition walk;
     private final double alpha;
     private final double epsilon;
+    /** ε·max(1, deg'(v)): the residual a node may keep without being pushed. */
+    private final double[] threshold;
     private final double[] estimate;
     private final double[] residual;
     private final boolean[] queued;
@@ -29,6 +31,10 @@ public final class PprPush {
         this.alpha = alpha;
         this.epsilon = epsilon;
         int n = walk.nodeCount();
+        threshold = new double[n];
+        for (int v = 0; v < n; v++) {
+            threshold[v] = epsilon * Math.max(1, walk.walkDegree[v]);
+        }
         estimate = new double[n];
         residual = new double[n];
         queued = new boolean[n];
@@ -61,15 +67,19 @@ public final class PprPush {
 
     private void push(int source) {
         int n = walk.nodeCount();
+        int[] offsets = walk.graph.offsets();
+        int[] neighbours = walk.graph.neighbours();
+        boolean selfLoops = walk.selfLoops;
+        // FIFO ring: a node is queued at most once, so n slots suffice
         int head = 0;
+        int tail = 0;
         int size = 0;
         residual[source] = 1.0;
         touched.add(source);
-        queue[0] = source;
+        queue[tail] = source;
+        tail = tail + 1 == n ? 0 : tail + 1;
         queued[source] = true;
         size = 1;
-        int[] offsets = walk.graph.offsets();
-        int[] neighbours = walk.graph.neighbours();
         while (size > 0) {
             int u = queue[head];
             head = head + 1 == n ? 0 : head + 1;
@@ -83,21 +93,24 @@ public final class PprPush {
                 continue; // a node without edges keeps α of the mass; the rest leaves the walk, as in (I-(1-α)A·D^{-1})^{-1}
             }
             double share = (1 - alpha) * r / degree;
-            if (walk.selfLoops) {
-                residual[u] += share;
-                if (residual[u] > epsilon * degree) {
+            if (selfLoops) {
+                residual[u] = share;
+                if (share > threshold[u]) {
                     queued[u] = true;
-                    queue[(head + size) % n] = u;
+                    queue[tail] = u;
+                    tail = tail + 1 == n ? 0 : tail + 1;
                     size++;
                 }
             }
             for (int k = offsets[u]; k < offsets[u + 1]; k++) {
                 int v = neighbours[k];
                 touched.add(v);
-                residual[v] += share;
-                if (!queued[v] && residual[v] > epsilon * Math.max(1, walk.walkDegree[v])) {
+                double updated = residual[v] + share;
+                residual[v] = updated;
+                if (!queued[v] && updated > threshold[v]) {
                     queued[v] = true;
-                    queue[(head + size) % n] = v;
+                    queue[tail] = v;
+                    tail = tail + 1 == n ? 0 : tail + 1;
                     size++;
                 }
             }
