@@ -23,8 +23,10 @@ final class DensePpr {
         this.walk = walk;
         this.alpha = alpha;
         this.n = walk.nodeCount();
-        if ((long) n * n > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("a dense solve of " + n + " nodes does not fit one array; use the scalable mode");
+        long bytes = 8L * n * n;
+        if ((long) n * n > Integer.MAX_VALUE - 8 || bytes > Runtime.getRuntime().maxMemory() * 0.8) {
+            throw new IllegalArgumentException("the exact diffusion of " + n + " nodes needs " + (bytes >> 20)
+                + " MiB for one dense matrix, more than this JVM can spare; use diffusionMode 'scalable' (or 'auto')");
         }
         factor = buildMatrix();
         choleskyInPlace();

@@ -1,6 +1,5 @@
 package org.graphsha.synthesis;
 
-import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 import org.graphsha.diffusion.NeighbourDistribution;
@@ -46,7 +45,7 @@ public final class RowNeighbourSampling {
         for (int i = 0; i < length; i++) {
             rowKeys[i] = random.nextExponential() / (rows.weight(start + i) + floor);
         }
-        sortRowByKey(length);
+        int candidates = smallestRowKeys(length, count);
 
         int background = n - length;
         int[] chosen = new int[count];
@@ -59,7 +58,7 @@ public final class RowNeighbourSampling {
         }
         pickedBackground.clear();
         while (taken < count) {
-            boolean fromRow = nextRow < length && rowKeys[rowOrder[nextRow]] <= backgroundKey;
+            boolean fromRow = nextRow < candidates && rowKeys[rowOrder[nextRow]] <= backgroundKey;
             if (fromRow) {
                 chosen[taken++] = rows.column(start + rowOrder[nextRow++]);
             } else {
@@ -120,16 +119,64 @@ public final class RowNeighbourSampling {
         return false;
     }
 
-    private void sortRowByKey(int length) {
-        Integer[] order = new Integer[length];
+    /**
+     * Puts the positions of the {@code count} smallest row keys into rowOrder[0..], ascending by
+     * key, and returns how many there are. Only those can be drawn from the row, so a bounded
+     * max-heap avoids sorting rows that are much longer than the degree drawn.
+     */
+    private int smallestRowKeys(int length, int count) {
+        int size = 0;
+        int limit = Math.min(count, length);
         for (int i = 0; i < length; i++) {
-            order[i] = i;
+            if (size < limit) {
+                rowOrder[size] = i;
+                siftUp(size++);
+            } else if (rowKeys[i] < rowKeys[rowOrder[0]]) {
+                rowOrder[0] = i;
+                siftDown(0, size);
+            }
         }
-        double[] keys = rowKeys;
-        Arrays.sort(order, (a, b) -> keys[a] != keys[b] ? Double.compare(keys[a], keys[b]) : Integer.compare(a, b));
-        for (int i = 0; i < length; i++) {
-            rowOrder[i] = order[i];
+        // heap-sort in place: repeatedly move the largest to the end
+        for (int end = size - 1; end > 0; end--) {
+            int top = rowOrder[0];
+            rowOrder[0] = rowOrder[end];
+            rowOrder[end] = top;
+            siftDown(0, end);
         }
+        return size;
+    }
+
+    private void siftUp(int i) {
+        while (i > 0) {
+            int parent = (i - 1) / 2;
+            if (rowKeys[rowOrder[parent]] >= rowKeys[rowOrder[i]]) {
+                return;
+            }
+            swap(parent, i);
+            i = parent;
+        }
+    }
+
+    private void siftDown(int i, int size) {
+        while (true) {
+            int left = 2 * i + 1;
+            if (left >= size) {
+                return;
+            }
+            int right = left + 1;
+            int larger = right < size && rowKeys[rowOrder[right]] > rowKeys[rowOrder[left]] ? right : left;
+            if (rowKeys[rowOrder[larger]] <= rowKeys[rowOrder[i]]) {
+                return;
+            }
+            swap(i, larger);
+            i = larger;
+        }
+    }
+
+    private void swap(int a, int b) {
+        int t = rowOrder[a];
+        rowOrder[a] = rowOrder[b];
+        rowOrder[b] = t;
     }
 
     private void ensureCapacity(int length) {

@@ -43,14 +43,16 @@ public final class DiffusionBenchmark {
         DiffusionOptions options = DiffusionOptions.defaults().withKind(kind).withMode(mode).withEpsilon(epsilon)
             .withConcurrency(concurrency);
         AtomicLong done = new AtomicLong();
+        long cpuStart = processCpuNanos();
         long start = System.nanoTime();
         NeighbourDistribution rows = Diffusion.compute(graph, options, done::addAndGet);
         double seconds = (System.nanoTime() - start) / 1e9;
+        double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
         System.out.printf(Locale.ROOT,
             "graph=%s nodes=%d entries(directed)=%d kind=%s mode=%s exact=%b epsilon=%.0e concurrency=%d "
-                + "time=%.2fs retained=%d progress=%d heapBefore=%dMiB peakHeap=%dMiB maxHeap=%dMiB%n",
+                + "time=%.2fs cpu=%.2fs retained=%d progress=%d heapBefore=%dMiB peakHeap=%dMiB maxHeap=%dMiB%n",
             graphName, graph.nodeCount(), graph.entryCount(), kind.value(), mode.value(),
-            options.exactFor(graph.nodeCount()), epsilon, concurrency, seconds, rows.entryCount(), done.get(),
+            options.exactFor(graph.nodeCount()), epsilon, concurrency, seconds, cpuSeconds, rows.entryCount(), done.get(),
             before >> 20, peakHeap() >> 20, Runtime.getRuntime().maxMemory() >> 20);
     }
 
@@ -131,6 +133,11 @@ public final class DiffusionBenchmark {
             }
         }
         return Csr.undirected(nodes, new EdgeList(s, t), v -> true);
+    }
+
+    /** CPU time of the whole JVM (all threads): on a shared machine, wall time alone overstates the cost. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static void resetPeaks() {
