@@ -9,9 +9,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import org.graphsha.diffusion.Diffusion;
+import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.nn.Engines;
-import org.graphsha.nn.ModelSpec;
+import org.graphsha.synthesis.GraphShaSynthesizer;
+import org.graphsha.synthesis.Synthesizer;
 import org.graphsha.training.Trainer;
 import org.graphsha.training.TrainingConfig;
 import org.graphsha.training.TrainingResult;
@@ -56,11 +59,17 @@ public final class BenchCommand {
     private static String execute(BenchOptions o, PrintStream progress) {
         Engines.configure(null, o.threads());
         GraphSnapshot snapshot = BenchDatasets.load(o.dataset(), o.longTailed(), o.datasets());
-        TrainingConfig base = TrainingConfig.defaults(o.backbone())
-            .withModel(ModelSpec.defaults(o.backbone()).withGcnNormalization(o.gcnNorm()).withHeads(o.heads()))
-            .withMethod(o.method())
-            .withEpochs(o.epochs())
-            .withDevice(o.device());
+        TrainingConfig base = o.train().training();
+        NeighbourDistribution distribution = null;
+        if (o.train().method().synthesizes()) {
+            long start = System.nanoTime();
+            distribution = Diffusion.compute(snapshot.adjacency(), o.train().synthesis().diffusion());
+            if (!o.json()) {
+                progress.printf(Locale.ROOT, "diffusion (%s): %.2f s, %d entries%n",
+                    o.train().synthesis().diffusion().kind().value(), (System.nanoTime() - start) / 1e9,
+                    distribution.entryCount());
+            }
+        }
         List<TrainingResult> results = new ArrayList<>();
         double[] seconds = new double[o.runs()];
         // Resident memory of the first run after epoch 100 and after its last epoch: per-epoch leaks show here.
@@ -69,7 +78,9 @@ public final class BenchCommand {
             long seed = o.seed() + i;
             long start = System.nanoTime();
             boolean first = i == 0;
-            TrainingResult r = Trainer.train(snapshot, base.withSeed(seed), null, report -> {
+            Synthesizer synthesizer = distribution == null ? null
+                : new GraphShaSynthesizer(snapshot, distribution, o.train().synthesis());
+            TrainingResult r = Trainer.train(snapshot, base.withSeed(seed), synthesizer, report -> {
                 if (first && (report.epoch() == 99 || report.epoch() == report.epochs() - 1)) {
                     rss[report.epoch() == 99 ? 0 : 1] = PeakMemory.currentRssMb();
                 }

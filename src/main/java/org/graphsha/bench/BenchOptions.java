@@ -2,6 +2,7 @@ package org.graphsha.bench;
 
 import java.nio.file.Path;
 
+import org.graphsha.config.TrainConfig;
 import org.graphsha.data.KnownDataset;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.GcnNormalization;
@@ -11,12 +12,19 @@ import org.graphsha.training.Method;
 /** Parsed {@code bench} flags; a bad flag raises {@link UsageException} naming the flag and value. */
 record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backbone, Method method, int runs,
                     long seed, int epochs, boolean json, Path out, Path datasets, DeviceChoice device, int threads,
-                    GcnNormalization gcnNorm, int heads) {
+                    GcnNormalization gcnNorm, int heads, TrainConfig train) {
+
+    /** The method's user-facing name: a loss-based method, or graphsha (plain cross-entropy plus synthesis). */
+    String methodName() {
+        return train.method().synthesizes() ? "graphsha" : method.id();
+    }
 
     static final String USAGE = "usage: bench --dataset cora|citeseer|photo|computers|cs --setting lt|step"
-        + " --backbone gcn|gat|sage --method vanilla|reweight|pcSoftmax|cbLoss|focal|reNode [--runs 10]"
+        + " --backbone gcn|gat|sage --method graphsha|vanilla|reweight|pcSoftmax|cbLoss|focal|reNode [--runs 10]"
         + " [--seed 100] [--epochs 900] [--format table|json] [--out FILE] [--datasets DIR]"
-        + " [--device auto|cpu|gpu] [--threads N] [--gcn-norm mean|symmetric] [--heads 4]";
+        + " [--device auto|cpu|gpu] [--threads N] [--gcn-norm mean|symmetric] [--heads 4]"
+        + " [--KEY VALUE ...: any graphsha.train configuration key, e.g. --syntheticEdges bidirectional"
+        + " --diffusion heat --ablation easySamples --deltaBetaB 50]";
 
     static final class UsageException extends RuntimeException {
         UsageException(String message) {
@@ -39,6 +47,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         String threads = "0";
         String gcnNorm = "mean";
         String heads = "4";
+        java.util.Map<String, Object> trainKeys = new java.util.LinkedHashMap<>();
         int start = args.length > 0 && args[0].equals("bench") ? 1 : 0;
         for (int i = start; i < args.length; i++) {
             String flag = args[i];
@@ -64,7 +73,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
                 case "--threads" -> threads = value;
                 case "--gcn-norm" -> gcnNorm = value;
                 case "--heads" -> heads = value;
-                default -> throw new UsageException("unknown flag " + flag);
+                default -> trainKeys.put(flag.substring(2), typed(value));
             }
         }
         String datasetName = required("--dataset", dataset);
@@ -77,7 +86,8 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
             default -> throw new UsageException("--setting must be lt or step, but was `" + setting + "`");
         };
         BackboneKind b = parseWith("--backbone", required("--backbone", backbone), BackboneKind::parse);
-        Method m = parseWith("--method", required("--method", method), Method::parse);
+        boolean graphsha = required("--method", method).equalsIgnoreCase("graphsha");
+        Method m = graphsha ? Method.VANILLA : parseWith("--method", method, Method::parse);
         int r = positive("--runs", runs);
         long s = parseLong("--seed", seed);
         int e = positive("--epochs", epochs);
@@ -97,7 +107,45 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         if (64 % h != 0) {
             throw new UsageException("--heads must divide the 64 hidden units, but was `" + heads + "`");
         }
-        return new BenchOptions(d, lt, b, m, r, s, e, json, out == null ? null : Path.of(out), dir, dev, t, norm, h);
+        TrainConfig train = trainConfig(trainKeys, graphsha ? "graphsha" : m.id(), b, e, norm, h, dev);
+        return new BenchOptions(d, lt, b, m, r, s, e, json, out == null ? null : Path.of(out), dir, dev, t, norm, h,
+            train);
+    }
+
+    /**
+     * The remaining flags are graphsha.train configuration keys: validating them with the procedure's own
+     * config gives the bench every synthesis, diffusion and loss option with the same names and defaults.
+     */
+    private static TrainConfig trainConfig(java.util.Map<String, Object> keys, String method, BackboneKind backbone,
+                                           int epochs, GcnNormalization norm, int heads, DeviceChoice device) {
+        java.util.Map<String, Object> map = new java.util.LinkedHashMap<>(keys);
+        map.put("modelName", "bench");
+        map.put("method", method);
+        map.put("backbone", backbone.id());
+        map.put("epochs", (long) epochs);
+        map.put("gcnNormalization", norm.id());
+        map.put("heads", (long) heads);
+        map.put("device", device.name());
+        try {
+            return TrainConfig.of("bench", map);
+        } catch (IllegalArgumentException ex) {
+            throw new UsageException(ex.getMessage().replace("configuration key `", "flag `--"));
+        }
+    }
+
+    private static Object typed(String value) {
+        if (value.equals("true") || value.equals("false")) {
+            return Boolean.parseBoolean(value);
+        }
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException notLong) {
+            try {
+                return Double.parseDouble(value);
+            } catch (NumberFormatException notNumber) {
+                return value;
+            }
+        }
     }
 
     private static String required(String flag, String value) {
