@@ -3,6 +3,7 @@ package org.graphsha.store;
 import java.nio.file.Path;
 
 import org.neo4j.configuration.Config;
+import org.neo4j.configuration.GraphDatabaseSettings;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
 
 /** Where the model catalog lives on this server (see {@link GraphshaSettings#models_directory}). */
@@ -12,6 +13,13 @@ public final class ModelDirectory {
 
     public static Path of(GraphDatabaseAPI db) {
         Config config = db.getDependencyResolver().resolveDependency(Config.class);
-        return config.get(GraphshaSettings.models_directory).toAbsolutePath().normalize();
+        try {
+            return config.get(GraphshaSettings.models_directory).toAbsolutePath().normalize();
+        } catch (IllegalArgumentException undeclared) {
+            // The setting is declared through the service loader at server start; a plugin loaded only from
+            // the plugins directory (not on the JVM classpath) is not seen then, so the default applies.
+            return config.get(GraphDatabaseSettings.data_directory).resolve("graphsha").resolve("models")
+                .toAbsolutePath().normalize();
+        }
     }
 }

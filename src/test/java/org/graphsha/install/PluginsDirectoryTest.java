@@ -30,18 +30,24 @@ class PluginsDirectoryTest {
     Path work;
 
     @Test
-    void loadsSplitsAndProjectsThroughThePluginJars() throws Exception {
+    void loadsSplitsTrainsAndPredictsThroughThePluginJars() throws Exception {
         List<String> output = runServer(
             "SHOW PROCEDURES YIELD name WHERE name STARTS WITH 'graphsha.' RETURN count(*) AS graphshaProcedures",
             "CALL graphsha.dataset.load('cora') YIELD nodeCount RETURN nodeCount",
             "CALL graphsha.split.longTailed({nodeLabel: 'Paper', relationshipType: 'CITES'}) YIELD train "
                 + "RETURN sum(train) AS train",
             "CALL gds.graph.project('cora', 'Paper', {CITES: {orientation: 'UNDIRECTED'}}, "
-                + "{nodeProperties: ['features']}) YIELD relationshipCount RETURN relationshipCount");
+                + "{nodeProperties: ['features', 'class']}) YIELD relationshipCount RETURN relationshipCount",
+            "CALL graphsha.train('cora', {modelName: 'installed', splitProperty: 'split', epochs: 20}) "
+                + "YIELD modelInfo RETURN modelInfo.method AS method, size(modelInfo.classes) AS classes",
+            "CALL graphsha.predict.write('cora', {modelName: 'installed', writeProperty: 'predicted'}) "
+                + "YIELD nodePropertiesWritten RETURN nodePropertiesWritten");
         assertEquals("DONE", output.get(output.size() - 1), String.join("\n", output));
         assertTrue(output.contains("ROW nodeCount=2708"), String.join("\n", output));
         assertTrue(output.contains("ROW train=631"), String.join("\n", output));
         assertTrue(output.contains("ROW relationshipCount=10556"), String.join("\n", output));
+        assertTrue(output.contains("ROW classes=7 method=graphsha"), String.join("\n", output));
+        assertTrue(output.contains("ROW nodePropertiesWritten=2708"), String.join("\n", output));
     }
 
     private List<String> runServer(String... statements) throws IOException, InterruptedException {
