@@ -1,0 +1,90 @@
+package org.graphsha.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.graphsha.diffusion.DiffusionKind;
+import org.graphsha.nn.BackboneKind;
+import org.graphsha.synthesis.SyntheticEdges;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class TrainConfigTest {
+
+    private static Map<String, Object> with(String key, Object value) {
+        Map<String, Object> map = new HashMap<>();
+        map.put("modelName", "m");
+        map.put(key, value);
+        return map;
+    }
+
+    /** One wrong value for every key: each error names the key it is about. */
+    static List<Object[]> badValues() {
+        return List.of(
+            new Object[] {"nodeLabels", 5L}, new Object[] {"relationshipTypes", List.of()},
+            new Object[] {"featureProperties", List.of(1L)}, new Object[] {"targetProperty", ""},
+            new Object[] {"splitProperty", 3L}, new Object[] {"validationFraction", 0.0},
+            new Object[] {"featureNormalization", "l2"}, new Object[] {"method", "smote"},
+            new Object[] {"backbone", "mlp"}, new Object[] {"hiddenSize", 0L}, new Object[] {"heads", 0L},
+            new Object[] {"dropout", 1.5}, new Object[] {"gcnNormalization", "sum"}, new Object[] {"epochs", -1L},
+            new Object[] {"learningRate", 0.0}, new Object[] {"weightDecay", -0.1}, new Object[] {"randomSeed", -5L},
+            new Object[] {"device", "tpu"}, new Object[] {"cbBeta", 1.0}, new Object[] {"focalGamma", -1.0},
+            new Object[] {"concurrency", 0L}, new Object[] {"diffusion", "ppr2"},
+            new Object[] {"diffusionNormalization", "left"}, new Object[] {"diffusionMode", "fast"},
+            new Object[] {"pprAlpha", 1.0}, new Object[] {"topK", 0L}, new Object[] {"heatTime", 0.0},
+            new Object[] {"diffusionEpsilon", 2.0}, new Object[] {"synthesisTarget", "median"},
+            new Object[] {"syntheticEdges", "outbound"}, new Object[] {"deltaBetaA", 0.0},
+            new Object[] {"deltaBetaB", -1.0}, new Object[] {"temperature", 0.0}, new Object[] {"warmupEpochs", -2L},
+            new Object[] {"excludeOwnClass", "yes"}, new Object[] {"ablation", "all"}, new Object[] {"jobId", 7L},
+            new Object[] {"overwrite", 1L}, new Object[] {"writeSyntheticNodes", "true"},
+            new Object[] {"syntheticNodeLabel", "a`b"}, new Object[] {"modelName", "../m"});
+    }
+
+    @ParameterizedTest(name = "{0} = {1}")
+    @MethodSource("badValues")
+    void namesTheKeyOfEveryBadValue(String key, Object value) {
+        var error = assertThrows(IllegalArgumentException.class, () -> TrainConfig.of("g", with(key, value)));
+        String expected = key.equals("modelName") ? "Invalid model name" : "`" + key + "`";
+        assertTrue(error.getMessage().contains(expected), error.getMessage());
+    }
+
+    @Test
+    void defaultsAreTheReferenceSettings() {
+        TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m"));
+        assertEquals(BackboneKind.GCN, config.training().model().kind());
+        assertEquals(900, config.training().epochs());
+        assertEquals(0.01, config.training().learningRate());
+        assertEquals(5e-4, config.training().weightDecay());
+        assertEquals(100, config.training().seed());
+        assertEquals(DiffusionKind.PPR, config.synthesis().diffusion().kind());
+        assertEquals(0.05, config.synthesis().diffusion().alpha());
+        assertEquals(128, config.synthesis().diffusion().topK());
+        assertEquals(SyntheticEdges.INBOUND, config.synthesis().syntheticEdges());
+        assertEquals(1.0, config.synthesis().betaA());
+        assertEquals(100.0, config.synthesis().betaB());
+        assertEquals(5, config.synthesis().warmupEpochs());
+        assertTrue(config.method().synthesizes());
+    }
+
+    @Test
+    void effectiveConfigurationListsEveryKeyWithCypherTypes() {
+        Map<String, Object> effective = TrainConfig.of("g", Map.of("modelName", "m", "method", "PC_SOFTMAX")).effective();
+        assertEquals("pcSoftmax", effective.get("method"));
+        assertEquals(64L, effective.get("hiddenSize"));
+        assertEquals(0.5, effective.get("dropout"));
+        assertTrue(effective.keySet().containsAll(List.of("syntheticEdges", "diffusion", "topK", "randomSeed", "device")));
+        effective.values().forEach(v -> assertTrue(!(v instanceof Integer) && !(v instanceof Float), String.valueOf(v)));
+    }
+
+    @Test
+    void acceptsEnumSpellingsLoosely() {
+        assertEquals(SyntheticEdges.BIDIRECTIONAL,
+            TrainConfig.of("g", with("syntheticEdges", "Bi-Directional")).synthesis().syntheticEdges());
+    }
+}
