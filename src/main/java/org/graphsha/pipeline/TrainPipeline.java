@@ -31,8 +31,9 @@ import org.neo4j.graphdb.Transaction;
  */
 public final class TrainPipeline {
 
+    /** @param synthesis the last epoch's synthesis report as a map, empty without synthesis */
     public record Outcome(TrainedModel model, TrainingResult result, long preProcessingMillis, long trainMillis,
-                          double syntheticNodesPerEpoch, long syntheticNodesWritten) {}
+                          double syntheticNodesPerEpoch, long syntheticNodesWritten, Map<String, Object> synthesis) {}
 
     private TrainPipeline() {}
 
@@ -87,11 +88,27 @@ public final class TrainPipeline {
             catalog.store(model, config.overwrite());
             progress.finish("graphsha.train");
             return new Outcome(model, result, (trained - start) / 1_000_000, (finished - trained) / 1_000_000,
-                synthesizer == null ? 0 : synthesizer.meanNodesPerEpoch(), written);
+                synthesizer == null ? 0 : synthesizer.meanNodesPerEpoch(), written,
+                synthesizer == null ? Map.of() : synthesisReport(synthesizer.lastReport(), data.classValues()));
         } catch (RuntimeException | Error e) {
             progress.fail();
             throw e;
         }
+    }
+
+    private static Map<String, Object> synthesisReport(org.graphsha.synthesis.SynthesisReport report, Object[] classes) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("epoch", (long) report.epoch());
+        map.put("phase", report.phase().name().toLowerCase(java.util.Locale.ROOT));
+        List<Map<String, Object>> perClass = new java.util.ArrayList<>();
+        for (int c = 0; c < classes.length; c++) {
+            perClass.add(Map.of("class", classes[c], "syntheticNodes", (long) report.countsPerClass()[c]));
+        }
+        map.put("perClass", perClass);
+        map.put("meanDelta", report.meanDelta());
+        map.put("meanSyntheticInDegree", report.meanSyntheticInDegree());
+        map.put("syntheticEdges", (long) report.edgeCount());
+        return map;
     }
 
     private static double[] logitOffsets(TrainConfig config, TrainingData data) {

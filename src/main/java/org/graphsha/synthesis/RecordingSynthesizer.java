@@ -2,15 +2,15 @@ package org.graphsha.synthesis;
 
 import java.util.random.RandomGenerator;
 
-/** Passes every call through and remembers the last batch and the number of nodes per epoch. */
+/** Passes every call through and remembers the last batch, the last report and the nodes per epoch. */
 public final class RecordingSynthesizer implements Synthesizer {
 
-    private final Synthesizer inner;
+    private final GraphShaSynthesizer inner;
     private SyntheticBatch last = SyntheticBatch.EMPTY;
     private long totalNodes;
     private int epochs;
 
-    public RecordingSynthesizer(Synthesizer inner) {
+    public RecordingSynthesizer(GraphShaSynthesizer inner) {
         this.inner = inner;
     }
 
@@ -24,6 +24,11 @@ public final class RecordingSynthesizer implements Synthesizer {
 
     public SyntheticBatch lastBatch() {
         return last;
+    }
+
+    /** What the last epoch synthesised, or null before the first epoch. */
+    public SynthesisReport lastReport() {
+        return inner.lastReport();
     }
 
     public double meanNodesPerEpoch() {

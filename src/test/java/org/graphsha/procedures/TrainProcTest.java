@@ -28,8 +28,8 @@ class TrainProcTest {
     @SuppressWarnings("unchecked")
     void trainsGraphShaAndPredicts() {
         Map<String, Object> result = rows("CALL graphsha.train('cora', {modelName: 'sha', splitProperty: 'split', "
-            + "epochs: 60}) YIELD modelName, modelInfo, validationMetrics, testMetrics, syntheticNodesPerEpoch, device "
-            + "RETURN *").get(0);
+            + "epochs: 60}) YIELD modelName, modelInfo, validationMetrics, testMetrics, syntheticNodesPerEpoch, device, "
+            + "lastSynthesis RETURN *").get(0);
         Map<String, Object> info = (Map<String, Object>) result.get("modelInfo");
         assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L, 6L), info.get("classes"));
         assertEquals("gcn", info.get("backbone"));
@@ -37,6 +37,12 @@ class TrainProcTest {
         double testAccuracy = (Double) ((Map<String, Object>) result.get("testMetrics")).get("accuracy");
         assertTrue(testAccuracy > 0.5, "test accuracy " + testAccuracy);
         assertTrue((Double) result.get("syntheticNodesPerEpoch") > 300, result.toString());
+        Map<String, Object> last = (Map<String, Object>) result.get("lastSynthesis");
+        assertEquals("harder", last.get("phase"));
+        assertEquals(List.of(56L, 83L, 0L, 0L, 17L, 75L, 87L), ((List<Map<String, Object>>) last.get("perClass")).stream()
+            .map(m -> m.get("syntheticNodes")).toList());
+        double delta = (Double) last.get("meanDelta");
+        assertTrue(delta > 0 && delta < 0.05, "Beta(1, 100) has mean 0.0099, but the mean delta is " + delta);
 
         Map<String, Object> written = rows("CALL graphsha.predict.write('cora', {modelName: 'sha', writeProperty: 'predicted', "
             + "confidenceProperty: 'confidence'}) YIELD nodePropertiesWritten RETURN *").get(0);
