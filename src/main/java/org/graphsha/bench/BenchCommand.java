@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import org.graphsha.console.ProgressDisplay;
 import org.graphsha.diffusion.Diffusion;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
@@ -74,18 +75,23 @@ public final class BenchCommand {
         double[] seconds = new double[o.runs()];
         // Resident memory of the first run after epoch 100 and after its last epoch: per-epoch leaks show here.
         double[] rss = {Double.NaN, Double.NaN};
+        ProgressDisplay display = ProgressDisplay.forStandardOutput(System.err);
         for (int i = 0; i < o.runs(); i++) {
             long seed = o.seed() + i;
+            int runIndex = i;
             long start = System.nanoTime();
             boolean first = i == 0;
             Synthesizer synthesizer = distribution == null ? null
                 : new GraphShaSynthesizer(snapshot, distribution, o.train().synthesis());
             TrainingResult r = Trainer.train(snapshot, base.withSeed(seed), synthesizer, report -> {
+                display.update("run " + (runIndex + 1) + "/" + o.runs(),
+                    (runIndex + (report.epoch() + 1.0) / report.epochs()) / o.runs());
                 if (first && (report.epoch() == 99 || report.epoch() == report.epochs() - 1)) {
                     rss[report.epoch() == 99 ? 0 : 1] = PeakMemory.currentRssMb();
                 }
             });
             seconds[i] = (System.nanoTime() - start) / 1e9;
+            display.finish();
             results.add(r);
             if (!o.json()) {
                 progress.printf(Locale.ROOT, "run %d seed %d: best epoch %d  acc %.2f  bAcc %.2f  F1 %.2f  (%.1f s, %.1f ms/epoch)%n",

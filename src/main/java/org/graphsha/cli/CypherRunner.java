@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.graphsha.console.ProgressDisplay;
 import org.neo4j.graphdb.GraphDatabaseService;
 import org.neo4j.graphdb.Result;
 import org.neo4j.graphdb.Transaction;
@@ -25,15 +26,18 @@ public final class CypherRunner {
     }
 
     public void run(String statement, Map<String, Object> parameters) {
-        try (Transaction tx = db.beginTx(); Result result = tx.execute(statement, parameters)) {
-            List<String> columns = result.columns();
-            List<Map<String, Object>> rows = new ArrayList<>();
-            result.forEachRemaining(rows::add);
-            tx.commit();
-            if (!columns.isEmpty()) {
-                out.print(TablePrinter.render(columns, rows));
+        String table;
+        try (JobWatcher watcher = new JobWatcher(db, ProgressDisplay.forStandardOutput(System.err))) {
+            try (Transaction tx = db.beginTx(); Result result = tx.execute(statement, parameters)) {
+                List<String> columns = result.columns();
+                List<Map<String, Object>> rows = new ArrayList<>();
+                result.forEachRemaining(rows::add);
+                // Rendered inside the transaction: nodes in the result can only be read there.
+                table = columns.isEmpty() ? "" : TablePrinter.render(columns, rows);
+                tx.commit();
             }
         }
+        out.print(table);
     }
 
     /** Splits a script on semicolons outside quotes, backticks and comments. */

@@ -1,0 +1,60 @@
+package org.graphsha.cli;
+
+import java.util.Map;
+
+import org.graphsha.console.ProgressDisplay;
+import org.neo4j.graphdb.GraphDatabaseService;
+
+/**
+ * While a statement runs, polls {@code gds.listProgress} once a second and shows the running graphsha
+ * job (diffusion, training epochs) on a progress display. Procedures run inside the database; this is
+ * how the CLI sees how far they are.
+ */
+final class JobWatcher implements AutoCloseable {
+
+    private static final String QUERY = "CALL gds.listProgress() YIELD taskName, progress "
+        + "WHERE taskName STARTS WITH 'graphsha' RETURN taskName, progress LIMIT 1";
+
+    private final Thread thread;
+    private final ProgressDisplay display;
+    private volatile boolean running = true;
+
+    JobWatcher(GraphDatabaseService db, ProgressDisplay display) {
+        this.display = display;
+        this.thread = new Thread(() -> poll(db), "graphsha-progress");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void poll(GraphDatabaseService db) {
+        while (running) {
+            try {
+                Thread.sleep(1000);
+                Map<String, Object> job = db.executeTransactionally(QUERY, Map.of(),
+                    r -> r.hasNext() ? r.next() : null);
+                if (job != null && running) {
+                    display.update(String.valueOf(job.get("taskName")), percent(String.valueOf(job.get("progress"))));
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // Progress is a convenience: a failed poll (e.g. during shutdown) must not disturb the statement.
+            }
+        }
+    }
+
+    static double percent(String progress) {
+        try {
+            return Double.parseDouble(progress.replace("%", "").strip()) / 100;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        thread.interrupt();
+        display.finish();
+    }
+}
