@@ -21,7 +21,9 @@ public final class Diffusion {
 
     /**
      * @param progress receives increments of finished source columns (N in total); called from
-     *                 worker threads, so it must be thread-safe
+     *                 worker threads, so it must be thread-safe. It may throw to cancel (e.g. a
+     *                 termination check): the workers stop at their next chunk and the first
+     *                 exception is rethrown here.
      */
     public static NeighbourDistribution compute(Csr graph, DiffusionOptions options, LongConsumer progress) {
         int n = graph.nodeCount();

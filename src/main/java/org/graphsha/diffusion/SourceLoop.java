@@ -15,7 +15,8 @@ import java.util.function.Supplier;
  */
 final class SourceLoop {
 
-    private static final int CHUNK = 32;
+    /** Sources per hand-out; equal to the dense solver's block so one block never spans two threads. */
+    private static final int CHUNK = DensePpr.BLOCK;
 
     private SourceLoop() {}
 

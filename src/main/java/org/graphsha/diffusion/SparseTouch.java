@@ -15,16 +15,12 @@ final class SparseTouch {
         nodes = new int[nodeCount];
     }
 
-    /** Records v once; {@code vector} is unused but documents which work vector the entry belongs to. */
-    void add(int v, double[] vector) {
+    /** Records v once. */
+    void add(int v) {
         if (!seen[v]) {
             seen[v] = true;
             nodes[count++] = v;
         }
-    }
-
-    void add(int v) {
-        add(v, null);
     }
 
     /** Zeroes the touched entries of the given vectors and forgets them. */

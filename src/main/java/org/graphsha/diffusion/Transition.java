@@ -53,12 +53,12 @@ final class Transition {
             }
             double share = scale * mass / walkDegree[u];
             if (selfLoops) {
-                touched.add(u, y);
+                touched.add(u);
                 y[u] += share;
             }
             for (int k = offsets[u]; k < offsets[u + 1]; k++) {
                 int v = neighbours[k];
-                touched.add(v, y);
+                touched.add(v);
                 y[v] += share;
             }
         }

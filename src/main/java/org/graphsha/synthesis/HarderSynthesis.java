@@ -120,19 +120,18 @@ final class HarderSynthesis {
         return anchors;
     }
 
-    /** A class drawn by the anchor's confidence in it; its own class is excluded unless configured otherwise. */
+    /**
+     * A class drawn by the anchor's confidence in it. As in the reference, the own class's
+     * confidence is zeroed (unless configured otherwise) before the 1e-12 floor is added to every
+     * class, so it keeps a negligible chance; classes without training nodes cannot supply an
+     * auxiliary and get weight 0.
+     */
     private int neighbourClass(int anchor, int ownClass, float[][] confidence, RandomGenerator random) {
         float[] p = confidence[training.indexOf[anchor]];
         double[] weights = new double[training.classCount];
-        boolean any = false;
         for (int c = 0; c < weights.length; c++) {
-            boolean eligible = training.nodesOf[c].length > 0 && !(options.excludeOwnClass() && c == ownClass);
-            // a class without training nodes cannot supply an auxiliary, so it gets no floor either
-            weights[c] = eligible ? p[c] + SynthesisOptions.WEIGHT_FLOOR : 0;
-            any |= eligible;
-        }
-        if (!any) {
-            return ownClass; // only the anchor's own class has training nodes
+            double mass = options.excludeOwnClass() && c == ownClass ? 0 : p[c];
+            weights[c] = training.nodesOf[c].length > 0 ? mass + SynthesisOptions.WEIGHT_FLOOR : 0;
         }
         return WeightedSampling.draw(weights, weights.length, random);
     }

@@ -165,6 +165,27 @@ class DiffusionTest {
     }
 
     @Test
+    void aThrowingProgressCallbackCancelsTheComputation() {
+        IllegalStateException stop = new IllegalStateException("terminated");
+        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> Diffusion.compute(GRAPH,
+            options(16).withMode(DiffusionMode.SCALABLE), done -> { throw stop; }));
+        assertEquals(stop, thrown);
+    }
+
+    @Test
+    void autoSolvesSmallGraphsExactly() {
+        assertTrue(DiffusionOptions.defaults().exactFor(4_000));
+        assertTrue(!DiffusionOptions.defaults().exactFor(4_001));
+        NeighbourDistribution auto = Diffusion.compute(GRAPH, options(8));
+        NeighbourDistribution exact = Diffusion.compute(GRAPH, options(8).withMode(DiffusionMode.EXACT));
+        for (int a = 0; a < GRAPH.nodeCount(); a++) {
+            for (int k = exact.rowStart(a); k < exact.rowEnd(a); k++) {
+                assertEquals(exact.weight(k), auto.weight(a, exact.column(k)));
+            }
+        }
+    }
+
+    @Test
     void degreeHistogramCoversEveryNode() {
         // path 0-1-2 plus isolated 3 and 4
         Csr graph = Csr.undirected(5, new EdgeList(new int[] {0, 1}, new int[] {1, 2}), v -> true);

@@ -147,6 +147,26 @@ class SamplingTest {
         assertEquals(0, sampling.draw(0, 0, random).length);
     }
 
+    @Test
+    void rowSamplingCompletesFromTheWholeGraphByRejection() {
+        int n = 1000;
+        int[] offsets = new int[n + 1];
+        java.util.Arrays.fill(offsets, 1, n + 1, 2);
+        NeighbourDistribution rows = new NeighbourDistribution(n, offsets, new int[] {17, 400}, new float[] {0.9f, 0.1f});
+        RowNeighbourSampling sampling = new RowNeighbourSampling(rows, 1e-12);
+        RandomGenerator random = random();
+        Set<Integer> outside = new HashSet<>();
+        for (int i = 0; i < 200; i++) {
+            int[] drawn = sampling.draw(0, 10, random);
+            assertEquals(10, Arrays.stream(drawn).distinct().count());
+            assertEquals(Set.of(17, 400), Set.of(drawn[0], drawn[1]));
+            for (int k = 2; k < 10; k++) {
+                outside.add(drawn[k]);
+            }
+        }
+        assertTrue(outside.size() > 700, "the completion spreads over the graph: " + outside.size());
+    }
+
     @ParameterizedTest(name = "Beta({0}, {1})")
     @CsvSource({"1, 100", "2, 2", "0.5, 0.5", "3, 0.7"})
     void betaMatchesMeanAndVariance(double a, double b) {
