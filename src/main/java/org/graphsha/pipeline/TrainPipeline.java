@@ -54,8 +54,12 @@ public final class TrainPipeline {
             RecordingSynthesizer synthesizer = null;
             progress.beginStage("diffusion");
             if (config.method().synthesizes()) {
+                // The diffusion reports from its worker threads; a terminated transaction stops it there too.
                 NeighbourDistribution distribution = Diffusion.compute(data.snapshot().adjacency(),
-                    config.synthesis().diffusion(), progress::progress);
+                    config.synthesis().diffusion(), steps -> {
+                        checkTerminated.run();
+                        progress.progress(steps);
+                    });
                 synthesizer = new RecordingSynthesizer(
                     new GraphShaSynthesizer(data.snapshot(), distribution, config.synthesis()));
             }
