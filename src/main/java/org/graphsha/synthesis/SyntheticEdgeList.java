@@ -1,5 +1,7 @@
 package org.graphsha.synthesis;
 
+import org.graphsha.graph.IntArrayBuilder;
+
 /**
  * Collects the message edges of one epoch's synthetic nodes in the chosen direction mode and counts
  * what each synthetic node receives.
@@ -7,8 +9,8 @@ package org.graphsha.synthesis;
 final class SyntheticEdgeList {
 
     private final SyntheticEdges mode;
-    private final IntList sources = new IntList();
-    private final IntList targets = new IntList();
+    private final IntArrayBuilder sources = new IntArrayBuilder();
+    private final IntArrayBuilder targets = new IntArrayBuilder();
     private long inbound;
 
     SyntheticEdgeList(SyntheticEdges mode) {
