@@ -16,6 +16,7 @@ import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.nn.Engines;
 import org.graphsha.synthesis.GraphShaSynthesizer;
 import org.graphsha.synthesis.Synthesizer;
+import org.graphsha.synthesis.UpsampleSynthesizer;
 import org.graphsha.training.Trainer;
 import org.graphsha.training.TrainingConfig;
 import org.graphsha.training.TrainingResult;
@@ -81,8 +82,9 @@ public final class BenchCommand {
             int runIndex = i;
             long start = System.nanoTime();
             boolean first = i == 0;
-            Synthesizer synthesizer = distribution == null ? null
-                : new GraphShaSynthesizer(snapshot, distribution, o.train().synthesis());
+            Synthesizer synthesizer = distribution != null
+                ? new GraphShaSynthesizer(snapshot, distribution, o.train().synthesis())
+                : o.train().method().augments() ? new UpsampleSynthesizer(snapshot) : null;
             TrainingResult r = Trainer.train(snapshot, base.withSeed(seed), synthesizer, report -> {
                 display.update("run " + (runIndex + 1) + "/" + o.runs(),
                     (runIndex + (report.epoch() + 1.0) / report.epochs()) / o.runs());

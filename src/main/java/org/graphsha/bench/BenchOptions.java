@@ -1,7 +1,9 @@
 package org.graphsha.bench;
 
 import java.nio.file.Path;
+import java.util.List;
 
+import org.graphsha.config.ConfigReader;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.KnownDataset;
 import org.graphsha.nn.BackboneKind;
@@ -16,11 +18,11 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
 
     /** The method's user-facing name: a loss-based method, or graphsha (plain cross-entropy plus synthesis). */
     String methodName() {
-        return train.method().synthesizes() ? "graphsha" : method.id();
+        return train.method().augments() ? ConfigReader.choiceName(train.method()) : method.id();
     }
 
     static final String USAGE = "usage: bench --dataset cora|citeseer|photo|computers|cs --setting lt|step"
-        + " --backbone gcn|gat|sage --method graphsha|vanilla|reweight|pcSoftmax|cbLoss|focal|reNode [--runs 10]"
+        + " --backbone gcn|gat|sage --method graphsha|upsample|vanilla|reweight|pcSoftmax|cbLoss|focal|reNode [--runs 10]"
         + " [--seed 100] [--epochs 900] [--format table|json] [--out FILE] [--datasets DIR]"
         + " [--device auto|cpu|gpu] [--threads N] [--gcn-norm mean|symmetric] [--heads 4]"
         + " [--KEY VALUE ...: any graphsha.train configuration key, e.g. --syntheticEdges bidirectional"
@@ -86,8 +88,9 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
             default -> throw new UsageException("--setting must be lt or step, but was `" + setting + "`");
         };
         BackboneKind b = parseWith("--backbone", required("--backbone", backbone), BackboneKind::parse);
-        boolean graphsha = required("--method", method).equalsIgnoreCase("graphsha");
-        Method m = graphsha ? Method.VANILLA : parseWith("--method", method, Method::parse);
+        // GraphSHA and Upsample add nodes on top of plain cross-entropy; the train config knows them.
+        boolean augmenting = List.of("graphsha", "upsample").contains(required("--method", method).toLowerCase());
+        Method m = augmenting ? Method.VANILLA : parseWith("--method", method, Method::parse);
         int r = positive("--runs", runs);
         long s = parseLong("--seed", seed);
         int e = positive("--epochs", epochs);
@@ -107,7 +110,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         if (64 % h != 0) {
             throw new UsageException("--heads must divide the 64 hidden units, but was `" + heads + "`");
         }
-        TrainConfig train = trainConfig(trainKeys, graphsha ? "graphsha" : m.id(), b, e, norm, h, dev);
+        TrainConfig train = trainConfig(trainKeys, augmenting ? method : m.id(), b, e, norm, h, dev);
         return new BenchOptions(d, lt, b, m, r, s, e, json, out == null ? null : Path.of(out), dir, dev, t, norm, h,
             train);
     }

@@ -50,10 +50,13 @@ public record TrainConfig(
     /** Row normalisation as PyG's NormalizeFeatures (the reference), optionally binarising first. */
     public enum FeatureNormalization { ROW_SUM, BINARIZE_ROW_SUM, NONE }
 
-    /** The loss-based methods plus GraphSHA, which adds synthesis on top of plain cross-entropy. */
+    /**
+     * The loss-based methods, plus the methods that add nodes every epoch on top of plain cross-entropy:
+     * GraphSHA and Upsample.
+     */
     public enum TrainMethod {
         GRAPHSHA(Method.VANILLA), VANILLA(Method.VANILLA), REWEIGHT(Method.REWEIGHT), PC_SOFTMAX(Method.PC_SOFTMAX),
-        CB_LOSS(Method.CB_LOSS), FOCAL(Method.FOCAL), RE_NODE(Method.RENODE);
+        CB_LOSS(Method.CB_LOSS), FOCAL(Method.FOCAL), RE_NODE(Method.RENODE), UPSAMPLE(Method.VANILLA);
 
         private final Method loss;
 
@@ -65,8 +68,14 @@ public record TrainConfig(
             return loss;
         }
 
+        /** GraphSHA's synthesis, which needs the diffusion. */
         public boolean synthesizes() {
             return this == GRAPHSHA;
+        }
+
+        /** Whether training adds nodes every epoch (GraphSHA or Upsample). */
+        public boolean augments() {
+            return this == GRAPHSHA || this == UPSAMPLE;
         }
     }
 

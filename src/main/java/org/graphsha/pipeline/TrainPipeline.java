@@ -17,6 +17,7 @@ import org.graphsha.gds.GdsProgress;
 import org.graphsha.gds.ProjectedGraph;
 import org.graphsha.synthesis.GraphShaSynthesizer;
 import org.graphsha.synthesis.RecordingSynthesizer;
+import org.graphsha.synthesis.UpsampleSynthesizer;
 import org.graphsha.training.EpochListener;
 import org.graphsha.training.Trainer;
 import org.graphsha.training.TrainingResult;
@@ -62,6 +63,8 @@ public final class TrainPipeline {
                     });
                 synthesizer = new RecordingSynthesizer(
                     new GraphShaSynthesizer(data.snapshot(), distribution, config.synthesis()));
+            } else if (config.method().augments()) {
+                synthesizer = new RecordingSynthesizer(new UpsampleSynthesizer(data.snapshot()));
             }
             progress.endStage("diffusion");
             checkTerminated.run();
@@ -93,7 +96,8 @@ public final class TrainPipeline {
             progress.finish("graphsha.train");
             return new Outcome(model, result, (trained - start) / 1_000_000, (finished - trained) / 1_000_000,
                 synthesizer == null ? 0 : synthesizer.meanNodesPerEpoch(), written,
-                synthesizer == null ? Map.of() : synthesisReport(synthesizer.lastReport(), data.classValues()));
+                synthesizer == null || synthesizer.lastReport() == null ? Map.of()
+                    : synthesisReport(synthesizer.lastReport(), data.classValues()));
         } catch (RuntimeException | Error e) {
             progress.fail();
             throw e;

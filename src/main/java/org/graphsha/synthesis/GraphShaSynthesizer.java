@@ -72,6 +72,7 @@ public final class GraphShaSynthesizer implements Synthesizer {
     }
 
     /** The report of the most recent {@link #synthesize} call, or null before the first. */
+    @Override
     public SynthesisReport lastReport() {
         return lastReport;
     }

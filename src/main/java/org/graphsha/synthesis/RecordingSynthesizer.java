@@ -5,12 +5,12 @@ import java.util.random.RandomGenerator;
 /** Passes every call through and remembers the last batch, the last report and the nodes per epoch. */
 public final class RecordingSynthesizer implements Synthesizer {
 
-    private final GraphShaSynthesizer inner;
+    private final Synthesizer inner;
     private SyntheticBatch last = SyntheticBatch.EMPTY;
     private long totalNodes;
     private int epochs;
 
-    public RecordingSynthesizer(GraphShaSynthesizer inner) {
+    public RecordingSynthesizer(Synthesizer inner) {
         this.inner = inner;
     }
 
@@ -26,7 +26,7 @@ public final class RecordingSynthesizer implements Synthesizer {
         return last;
     }
 
-    /** What the last epoch synthesised, or null before the first epoch. */
+    @Override
     public SynthesisReport lastReport() {
         return inner.lastReport();
     }

@@ -12,4 +12,9 @@ public interface Synthesizer {
      * @param random         the run's seeded generator; draws happen in a fixed order
      */
     SyntheticBatch synthesize(int epoch, float[] previousLogits, RandomGenerator random);
+
+    /** What the last call produced, for progress and results; null when the synthesizer keeps no report. */
+    default SynthesisReport lastReport() {
+        return null;
+    }
 }
