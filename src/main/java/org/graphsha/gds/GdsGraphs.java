@@ -100,40 +100,31 @@ public final class GdsGraphs {
     }
 
     private static Collection<NodeLabel> labels(GraphStore store, String graphName, List<String> names) {
-        if (names.isEmpty()) {
-            return store.nodeLabels();
-        }
-        List<NodeLabel> labels = new ArrayList<>();
-        for (String name : names) {
-            NodeLabel label = NodeLabel.of(name);
-            if (!store.nodeLabels().contains(label)) {
-                throw new IllegalArgumentException("Invalid value '" + name + "' for configuration key `nodeLabels`: "
-                    + "graph `" + graphName + "` has the labels " + sorted(store.nodeLabels().stream().map(NodeLabel::name)));
-            }
-            labels.add(label);
-        }
-        return labels;
+        return pick(names, store.nodeLabels(), NodeLabel::of, NodeLabel::name, "nodeLabels", graphName, "labels");
     }
 
     private static Collection<RelationshipType> types(GraphStore store, String graphName, List<String> names) {
-        if (names.isEmpty()) {
-            return store.relationshipTypes();
-        }
-        List<RelationshipType> types = new ArrayList<>();
-        for (String name : names) {
-            RelationshipType type = RelationshipType.of(name);
-            if (!store.hasRelationshipType(type)) {
-                throw new IllegalArgumentException("Invalid value '" + name + "' for configuration key "
-                    + "`relationshipTypes`: graph `" + graphName + "` has the types "
-                    + sorted(store.relationshipTypes().stream().map(RelationshipType::name)));
-            }
-            types.add(type);
-        }
-        return types;
+        return pick(names, store.relationshipTypes(), RelationshipType::of, RelationshipType::name, "relationshipTypes",
+            graphName, "types");
     }
 
-    private static String sorted(java.util.stream.Stream<String> names) {
-        return names.sorted().toList().toString();
+    /** The named elements of the projection (all of them for an empty list); an unknown name is an error. */
+    private static <T> Collection<T> pick(List<String> names, java.util.Set<T> available,
+                                          java.util.function.Function<String, T> of, java.util.function.Function<T, String> name,
+                                          String key, String graphName, String what) {
+        if (names.isEmpty()) {
+            return available;
+        }
+        List<T> picked = new ArrayList<>();
+        for (String wanted : names) {
+            T element = of.apply(wanted);
+            if (!available.contains(element)) {
+                throw new IllegalArgumentException("Invalid value '" + wanted + "' for configuration key `" + key + "`: "
+                    + "graph `" + graphName + "` has the " + what + " " + available.stream().map(name).sorted().toList());
+            }
+            picked.add(element);
+        }
+        return picked;
     }
 
     /** Either orientation of the projection becomes one undirected edge per connected pair. */
