@@ -1,7 +1,8 @@
 package org.graphsha.bench;
 
 import java.nio.file.Path;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import org.graphsha.config.ConfigReader;
 import org.graphsha.config.TrainConfig;
@@ -9,6 +10,7 @@ import org.graphsha.data.KnownDataset;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.Engines.DeviceChoice;
+import org.graphsha.nn.ModelSpec;
 import org.graphsha.training.Method;
 
 /** Parsed {@code bench} flags; a bad flag raises {@link UsageException} naming the flag and value. */
@@ -41,15 +43,11 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         String method = null;
         String runs = "10";
         String seed = "100";
-        String epochs = "900";
         String format = "table";
         String out = null;
         String datasets = null;
-        String device = "cpu";
         String threads = "0";
-        String gcnNorm = "mean";
-        String heads = "4";
-        java.util.Map<String, Object> trainKeys = new java.util.LinkedHashMap<>();
+        Map<String, Object> trainKeys = new LinkedHashMap<>();
         int start = args.length > 0 && args[0].equals("bench") ? 1 : 0;
         for (int i = start; i < args.length; i++) {
             String flag = args[i];
@@ -65,16 +63,15 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
                 case "--setting" -> setting = value;
                 case "--backbone" -> backbone = value;
                 case "--method" -> method = value;
+                case "--gcn-norm" -> trainKeys.put("gcnNormalization", value);
                 case "--runs" -> runs = value;
                 case "--seed" -> seed = value;
-                case "--epochs" -> epochs = value;
+
                 case "--format" -> format = value;
                 case "--out" -> out = value;
                 case "--datasets" -> datasets = value;
-                case "--device" -> device = value;
+
                 case "--threads" -> threads = value;
-                case "--gcn-norm" -> gcnNorm = value;
-                case "--heads" -> heads = value;
                 default -> trainKeys.put(flag.substring(2), typed(value));
             }
         }
@@ -87,52 +84,41 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
             case "step", "st" -> false;
             default -> throw new UsageException("--setting must be lt or step, but was `" + setting + "`");
         };
-        BackboneKind b = parseWith("--backbone", required("--backbone", backbone), BackboneKind::parse);
-        // GraphSHA and Upsample add nodes on top of plain cross-entropy; the train config knows them.
-        boolean augmenting = List.of("graphsha", "upsample").contains(required("--method", method).toLowerCase());
-        Method m = augmenting ? Method.VANILLA : parseWith("--method", method, Method::parse);
+        trainKeys.put("backbone", required("--backbone", backbone));
+        trainKeys.put("method", required("--method", method));
+        trainKeys.putIfAbsent("device", "cpu");
         int r = positive("--runs", runs);
         long s = parseLong("--seed", seed);
-        int e = positive("--epochs", epochs);
         boolean json = switch (format) {
             case "table" -> false;
             case "json" -> true;
             default -> throw new UsageException("--format must be table or json, but was `" + format + "`");
         };
-        DeviceChoice dev = parseWith("--device", device, DeviceChoice::parse);
         int t = (int) parseLong("--threads", threads);
         if (t < 0) {
             throw new UsageException("--threads must be >= 0, but was `" + threads + "`");
         }
         Path dir = datasets != null ? Path.of(datasets) : BenchDatasets.defaultDir();
-        GcnNormalization norm = parseWith("--gcn-norm", gcnNorm, GcnNormalization::parse);
-        int h = positive("--heads", heads);
-        if (64 % h != 0) {
-            throw new UsageException("--heads must divide the 64 hidden units, but was `" + heads + "`");
-        }
-        TrainConfig train = trainConfig(trainKeys, augmenting ? method : m.id(), b, e, norm, h, dev);
-        return new BenchOptions(d, lt, b, m, r, s, e, json, out == null ? null : Path.of(out), dir, dev, t, norm, h,
+        TrainConfig train = trainConfig(trainKeys);
+        ModelSpec spec = train.training().model();
+        return new BenchOptions(d, lt, spec.kind(), train.training().method(), r, s, train.training().epochs(), json,
+            out == null ? null : Path.of(out), dir, train.training().device(), t, spec.gcnNormalization(), spec.heads(),
             train);
     }
 
     /**
-     * The remaining flags are graphsha.train configuration keys: validating them with the procedure's own
-     * config gives the bench every synthesis, diffusion and loss option with the same names and defaults.
+     * Every flag the bench does not own itself is a graphsha.train configuration key (backbone, method,
+     * epochs, heads, device and all synthesis, diffusion and loss options): the procedure's own config
+     * validates them, with the same names and defaults.
      */
-    private static TrainConfig trainConfig(java.util.Map<String, Object> keys, String method, BackboneKind backbone,
-                                           int epochs, GcnNormalization norm, int heads, DeviceChoice device) {
-        java.util.Map<String, Object> map = new java.util.LinkedHashMap<>(keys);
+    private static TrainConfig trainConfig(Map<String, Object> keys) {
+        Map<String, Object> map = new LinkedHashMap<>(keys);
         map.put("modelName", "bench");
-        map.put("method", method);
-        map.put("backbone", backbone.id());
-        map.put("epochs", (long) epochs);
-        map.put("gcnNormalization", norm.id());
-        map.put("heads", (long) heads);
-        map.put("device", device.name());
         try {
             return TrainConfig.of("bench", map);
         } catch (IllegalArgumentException ex) {
-            throw new UsageException(ex.getMessage().replace("configuration key `", "flag `--"));
+            throw new UsageException(ex.getMessage().replace("configuration key `", "flag `--")
+                .replace("--gcnNormalization", "--gcn-norm"));
         }
     }
 
@@ -156,14 +142,6 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
             throw new UsageException("missing required flag " + flag);
         }
         return value;
-    }
-
-    private static <T> T parseWith(String flag, String value, java.util.function.Function<String, T> parser) {
-        try {
-            return parser.apply(value);
-        } catch (IllegalArgumentException ex) {
-            throw new UsageException(flag + ": " + ex.getMessage());
-        }
     }
 
     private static long parseLong(String flag, String value) {

@@ -11,10 +11,6 @@ public enum DiffusionKind {
     /** Plain 1-hop neighbours with equal weights: the "unweighted 1-hop" ablation. */
     NONE;
 
-    public static DiffusionKind parse(String value) {
-        return EnumParsing.parse(DiffusionKind.class, value, "diffusion");
-    }
-
     public String value() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -11,10 +11,6 @@ public enum DiffusionMode {
     /** EXACT up to {@link DiffusionOptions#exactNodeLimit()} nodes, SCALABLE above. */
     AUTO;
 
-    public static DiffusionMode parse(String value) {
-        return EnumParsing.parse(DiffusionMode.class, value, "diffusionMode");
-    }
-
     public String value() {
         return name().toLowerCase(Locale.ROOT);
     }

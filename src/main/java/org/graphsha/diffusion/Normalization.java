@@ -15,10 +15,6 @@ public enum Normalization {
      */
     RANDOM_WALK;
 
-    public static Normalization parse(String value) {
-        return EnumParsing.parse(Normalization.class, value, "normalization");
-    }
-
     public String value() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }

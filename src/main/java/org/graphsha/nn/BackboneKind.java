@@ -10,12 +10,4 @@ public enum BackboneKind {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    public static BackboneKind parse(String text) {
-        for (BackboneKind k : values()) {
-            if (k.id().equalsIgnoreCase(text)) {
-                return k;
-            }
-        }
-        throw new IllegalArgumentException("backbone must be gcn, gat or sage, but was `" + text + "`");
-    }
 }

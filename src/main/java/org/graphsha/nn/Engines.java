@@ -19,14 +19,6 @@ public final class Engines {
     public enum DeviceChoice {
         AUTO, CPU, GPU;
 
-        public static DeviceChoice parse(String text) {
-            for (DeviceChoice d : values()) {
-                if (d.name().equalsIgnoreCase(text)) {
-                    return d;
-                }
-            }
-            throw new IllegalArgumentException("device must be auto, cpu or gpu, but was `" + text + "`");
-        }
     }
 
     /**

@@ -9,15 +9,6 @@ import java.util.Locale;
 public enum GcnNormalization {
     MEAN, SYMMETRIC;
 
-    public static GcnNormalization parse(String text) {
-        for (GcnNormalization g : values()) {
-            if (g.name().equalsIgnoreCase(text)) {
-                return g;
-            }
-        }
-        throw new IllegalArgumentException("GCN normalization must be mean or symmetric, but was `" + text + "`");
-    }
-
     public String id() {
         return name().toLowerCase(Locale.ROOT);
     }

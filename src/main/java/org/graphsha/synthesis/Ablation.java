@@ -2,8 +2,6 @@ package org.graphsha.synthesis;
 
 import java.util.Locale;
 
-import org.graphsha.diffusion.EnumParsing;
-
 /**
  * The synthesis variants of the paper's ablation (ALGORITHM.md §7.5). The "unweighted 1-hop",
  * "HK" and "PPR" rows are full GraphSHA with diffusion none, heat and ppr respectively.
@@ -23,10 +21,6 @@ public enum Ablation {
      * so its edges mix into the neighbour class instead of the anchor's subgraph.
      */
     HARD_WITHOUT_SEMIMIXUP;
-
-    public static Ablation parse(String value) {
-        return EnumParsing.parse(Ablation.class, value, "ablation");
-    }
 
     public String value() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');

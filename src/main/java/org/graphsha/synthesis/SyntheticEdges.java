@@ -2,18 +2,12 @@ package org.graphsha.synthesis;
 
 import java.util.Locale;
 
-import org.graphsha.diffusion.EnumParsing;
-
 /** Direction of a synthetic node's edges (ALGORITHM.md §8.1). */
 public enum SyntheticEdges {
     /** neighbour -> synthetic only: the reference code; synthetic nodes change no original node. */
     INBOUND,
     /** both directions: the paper's narrative of passing the synthetic feature into the minor class. */
     BIDIRECTIONAL;
-
-    public static SyntheticEdges parse(String value) {
-        return EnumParsing.parse(SyntheticEdges.class, value, "syntheticEdges");
-    }
 
     public String value() {
         return name().toLowerCase(Locale.ROOT);

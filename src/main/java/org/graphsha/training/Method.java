@@ -19,13 +19,4 @@ public enum Method {
         return id;
     }
 
-    public static Method parse(String text) {
-        for (Method m : values()) {
-            if (m.id.equalsIgnoreCase(text)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("method must be one of vanilla, reweight, pcSoftmax, cbLoss, focal, reNode,"
-            + " but was `" + text + "`");
-    }
 }

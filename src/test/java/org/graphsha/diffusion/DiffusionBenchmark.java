@@ -31,10 +31,10 @@ public final class DiffusionBenchmark {
             }
             return;
         }
-        DiffusionMode mode = args.length > 1 ? DiffusionMode.parse(args[1]) : DiffusionMode.AUTO;
+        DiffusionMode mode = args.length > 1 ? DiffusionMode.valueOf(args[1].toUpperCase(java.util.Locale.ROOT)) : DiffusionMode.AUTO;
         double epsilon = args.length > 2 ? Double.parseDouble(args[2]) : DiffusionOptions.DEFAULT_EPSILON;
         int concurrency = args.length > 3 ? Integer.parseInt(args[3]) : Runtime.getRuntime().availableProcessors();
-        DiffusionKind kind = args.length > 4 ? DiffusionKind.parse(args[4]) : DiffusionKind.PPR;
+        DiffusionKind kind = args.length > 4 ? DiffusionKind.valueOf(args[4].toUpperCase(java.util.Locale.ROOT)) : DiffusionKind.PPR;
 
         Csr graph = load(graphName);
         System.gc();

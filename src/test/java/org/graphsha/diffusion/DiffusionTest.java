@@ -196,13 +196,9 @@ class DiffusionTest {
     }
 
     @Test
-    void optionsRejectBadValuesAndParseNames() {
+    void optionsRejectBadValues() {
         assertThrows(IllegalArgumentException.class, () -> DiffusionOptions.defaults().withAlpha(1.5));
         assertThrows(IllegalArgumentException.class, () -> DiffusionOptions.defaults().withTopK(0));
-        assertEquals(Normalization.RANDOM_WALK, Normalization.parse("random-walk"));
-        assertEquals(DiffusionKind.HEAT, DiffusionKind.parse("Heat"));
-        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> DiffusionKind.parse("gdc"));
-        assertTrue(error.getMessage().contains("ppr, heat, none"), error.getMessage());
         DiffusionOptions defaults = DiffusionOptions.defaults();
         assertEquals(0.05, defaults.alpha());
         assertEquals(128, defaults.topK());

@@ -21,14 +21,6 @@ class EnginesTest {
     }
 
     @Test
-    void deviceChoiceParsingNamesTheBadValue() {
-        assertEquals(Engines.DeviceChoice.GPU, Engines.DeviceChoice.parse("GPU"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> Engines.DeviceChoice.parse("tpu"));
-        assertTrue(e.getMessage().contains("tpu"));
-    }
-
-    @Test
     void runsOfflineWithOneIntraOpThreadByDefault() {
         Engines.engine();
         assertEquals("true", System.getProperty("ai.djl.offline"));
