@@ -14,20 +14,9 @@ import ai.djl.nn.Activation;
  * per-edge scores come from row gathers, and numerator and denominator are summed per target through
  * the constant target-by-edge incidence matrix (PLATFORM.md).
  */
-final class Gat implements Backbone {
+record Gat(ModelSpec spec) implements Backbone {
 
     private static final float NEGATIVE_SLOPE = 0.2f;
-
-    private final ModelSpec spec;
-
-    Gat(ModelSpec spec) {
-        this.spec = spec;
-    }
-
-    @Override
-    public ModelSpec spec() {
-        return spec;
-    }
 
     @Override
     public ParameterSet initialize(int in, int classes, RandomGenerator random) {

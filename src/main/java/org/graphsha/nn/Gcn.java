@@ -6,18 +6,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 
 /** GCN (ALGORITHM.md §2.1): H' = Â(HW) + b, Â with one self-loop per node, mean or symmetric. */
-final class Gcn implements Backbone {
-
-    private final ModelSpec spec;
-
-    Gcn(ModelSpec spec) {
-        this.spec = spec;
-    }
-
-    @Override
-    public ModelSpec spec() {
-        return spec;
-    }
+record Gcn(ModelSpec spec) implements Backbone {
 
     @Override
     public ParameterSet initialize(int in, int classes, RandomGenerator random) {

@@ -9,18 +9,7 @@ import ai.djl.ndarray.NDList;
  * GraphSAGE, mean aggregator (ALGORITHM.md §2.3): out_i = W_l·mean_{j→i} h_j + b_l + W_r·h_i. W_l and
  * W_r are stored side by side as one [W_l | W_r] matrix so the (sparse) input is multiplied once.
  */
-final class Sage implements Backbone {
-
-    private final ModelSpec spec;
-
-    Sage(ModelSpec spec) {
-        this.spec = spec;
-    }
-
-    @Override
-    public ModelSpec spec() {
-        return spec;
-    }
+record Sage(ModelSpec spec) implements Backbone {
 
     @Override
     public ParameterSet initialize(int in, int classes, RandomGenerator random) {
