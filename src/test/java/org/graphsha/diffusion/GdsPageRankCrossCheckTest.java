@@ -41,7 +41,7 @@ class GdsPageRankCrossCheckTest {
         double[] ours = new PprPush(graph, Normalization.RANDOM_WALK, ALPHA, 1e-9).column(position);
         List<Map<String, Object>> gds = rows("MATCH (source) WHERE id(source) = $source "
                 + "CALL gds.pageRank.stream('coraPpr', {sourceNodes: [source], dampingFactor: $damping, "
-                + "maxIterations: 150, tolerance: 1e-11}) YIELD nodeId, score RETURN nodeId, score",
+                + "maxIterations: 150, tolerance: 1e-11, concurrency: 1}) YIELD nodeId, score RETURN nodeId, score",
             Map.of("source", cora.neo4jIds()[position], "damping", 1 - ALPHA));
         assertEquals(cora.nodeCount(), gds.size());
         java.util.Map<Long, Integer> positionOf = new java.util.HashMap<>();
