@@ -15,6 +15,7 @@ import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.gds.GdsProgress;
 import org.graphsha.gds.ProjectedGraph;
+import org.graphsha.nn.Engines;
 import org.graphsha.synthesis.GraphShaSynthesizer;
 import org.graphsha.synthesis.RecordingSynthesizer;
 import org.graphsha.synthesis.UpsampleSynthesizer;
@@ -41,6 +42,8 @@ public final class TrainPipeline {
     public static Outcome run(TrainConfig config, GdsGraphs graphs, Transaction tx, ModelCatalog catalog,
                               ProgressFactory progressFactory, Runnable checkTerminated) {
         catalog.requireStorable(config.modelName(), config.overwrite());
+        // Resolved first: `gpu` on a machine without one must fail before any heavy work.
+        boolean onGpu = Engines.device(config.training().device()).isGpu();
         long start = System.nanoTime();
         ProjectedGraph graph = graphs.read(config.graphName(), TrainConfig.filter(config.nodeLabels()),
             TrainConfig.filter(config.relationshipTypes()), config.featureProperties());
@@ -52,6 +55,9 @@ public final class TrainPipeline {
             new GdsProgress.Stage("diffusion", config.method().synthesizes() ? n : 0),
             new GdsProgress.Stage("training", epochs)));
         try {
+            if (config.training().device() == Engines.DeviceChoice.AUTO) {
+                progress.info("device auto: " + (onGpu ? "training on the GPU" : "no GPU visible, training on the CPU"));
+            }
             RecordingSynthesizer synthesizer = null;
             progress.beginStage("diffusion");
             if (config.method().synthesizes()) {

@@ -55,6 +55,7 @@ class TrainBadInputTest {
         heads not dividing hidden | CALL graphsha.train('acc', {OK, heads: 3})                            | Invalid value 3 for configuration key `heads`: it must divide hiddenSize (64)
         dropout above one         | CALL graphsha.train('acc', {OK, dropout: 1.5})                        | configuration key `dropout`
         unknown device            | CALL graphsha.train('acc', {OK, device: 'tpu'})                       | configuration key `device`: expected one of ['auto', 'cpu', 'gpu']
+        gpu without a GPU         | CALL graphsha.train('acc', {OK, device: 'gpu'})                       | device `gpu` was requested but PyTorch sees no GPU
         unknown diffusion         | CALL graphsha.train('acc', {OK, diffusion: 'magic'})                  | configuration key `diffusion`: expected one of ['ppr', 'heat', 'none']
         unknown synthetic edges   | CALL graphsha.train('acc', {OK, syntheticEdges: 'both'})              | configuration key `syntheticEdges`
         beta shape zero           | CALL graphsha.train('acc', {OK, deltaBetaA: 0})                       | configuration key `deltaBetaA`
