@@ -102,21 +102,6 @@ public record DiffusionOptions(
             exactNodeLimit, concurrency);
     }
 
-    public DiffusionOptions withHeatTime(double value) {
-        return new DiffusionOptions(kind, normalization, mode, alpha, topK, value, heatClip, epsilon,
-            exactNodeLimit, concurrency);
-    }
-
-    public DiffusionOptions withHeatClip(double value) {
-        return new DiffusionOptions(kind, normalization, mode, alpha, topK, heatTime, value, epsilon,
-            exactNodeLimit, concurrency);
-    }
-
-    public DiffusionOptions withExactNodeLimit(int value) {
-        return new DiffusionOptions(kind, normalization, mode, alpha, topK, heatTime, heatClip, epsilon,
-            value, concurrency);
-    }
-
     public DiffusionOptions withConcurrency(int value) {
         return new DiffusionOptions(kind, normalization, mode, alpha, topK, heatTime, heatClip, epsilon,
             exactNodeLimit, value);

@@ -85,18 +85,9 @@ public record SynthesisOptions(
             ablation, diffusion);
     }
 
-    public SynthesisOptions withExcludeOwnClass(boolean value) {
-        return new SynthesisOptions(target, syntheticEdges, betaA, betaB, temperature, warmupEpochs, value,
-            ablation, diffusion);
-    }
-
     public SynthesisOptions withAblation(Ablation value) {
         return new SynthesisOptions(target, syntheticEdges, betaA, betaB, temperature, warmupEpochs, excludeOwnClass,
             value, diffusion);
     }
 
-    public SynthesisOptions withDiffusion(DiffusionOptions value) {
-        return new SynthesisOptions(target, syntheticEdges, betaA, betaB, temperature, warmupEpochs, excludeOwnClass,
-            ablation, value);
-    }
 }

@@ -50,10 +50,6 @@ public record TrainingConfig(
         return new TrainingConfig(model, method, epochs, learningRate, weightDecay, s, device, featureMode, cbBeta, focalGamma);
     }
 
-    public TrainingConfig withDevice(DeviceChoice d) {
-        return new TrainingConfig(model, method, epochs, learningRate, weightDecay, seed, d, featureMode, cbBeta, focalGamma);
-    }
-
     public TrainingConfig withFeatureMode(FeatureMode f) {
         return new TrainingConfig(model, method, epochs, learningRate, weightDecay, seed, device, f, cbBeta, focalGamma);
     }
