@@ -5,6 +5,8 @@ import java.util.Comparator;
 import java.util.Map;
 import java.util.WeakHashMap;
 
+import org.graphsha.diffusion.Normalization;
+import org.graphsha.diffusion.PprPush;
 import org.graphsha.graph.GraphSnapshot;
 
 /**
@@ -28,11 +30,29 @@ public final class RenodeWeights {
         return CACHE.computeIfAbsent(g, RenodeWeights::compute).clone();
     }
 
+    /**
+     * Rows of Π = α(I − (1−α)H)^{-1}, H symmetric with self loops: the diffusion's PPR push gives column
+     * v, which equals row v because H is symmetric. Only the training rows are needed. The push bound
+     * (1e-9 per entry, scaled by degrees) is far below what the ranking and class means can resolve.
+     */
+    private static float[][] pprRows(GraphSnapshot g, int[] train) {
+        PprPush push = new PprPush(g.adjacency(), Normalization.SYMMETRIC, ALPHA, 1e-9);
+        float[][] rows = new float[train.length][];
+        for (int k = 0; k < train.length; k++) {
+            double[] column = push.column(train[k]);
+            rows[k] = new float[column.length];
+            for (int j = 0; j < column.length; j++) {
+                rows[k][j] = (float) column[j];
+            }
+        }
+        return rows;
+    }
+
     private static float[] compute(GraphSnapshot g) {
         int n = g.nodeCount();
         int c = g.classCount();
         int[] train = Trainer.indices(g.trainMask());
-        float[][] pi = PersonalizedPageRank.rows(g.adjacency(), train, ALPHA);
+        float[][] pi = pprRows(g, train);
         int[] perClass = new int[c];
         double[][] classMean = new double[c][n];
         for (int k = 0; k < train.length; k++) {
