@@ -1,14 +1,17 @@
 package org.graphsha.pipeline;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.ConfigReader;
 import org.graphsha.config.TrainConfig;
+import org.graphsha.data.SplitRole;
 import org.graphsha.data.TrainingData;
 import org.graphsha.diffusion.Diffusion;
 import org.graphsha.diffusion.NeighbourDistribution;
@@ -18,8 +21,10 @@ import org.graphsha.gds.ProjectedGraph;
 import org.graphsha.nn.Engines;
 import org.graphsha.synthesis.GraphShaSynthesizer;
 import org.graphsha.synthesis.RecordingSynthesizer;
+import org.graphsha.synthesis.SynthesisReport;
 import org.graphsha.synthesis.UpsampleSynthesizer;
 import org.graphsha.training.EpochListener;
+import org.graphsha.training.Method;
 import org.graphsha.training.Trainer;
 import org.graphsha.training.TrainingResult;
 import org.graphsha.writeback.SyntheticNodeWriter;
@@ -110,11 +115,11 @@ public final class TrainPipeline {
         }
     }
 
-    private static Map<String, Object> synthesisReport(org.graphsha.synthesis.SynthesisReport report, Object[] classes) {
+    private static Map<String, Object> synthesisReport(SynthesisReport report, Object[] classes) {
         Map<String, Object> map = new LinkedHashMap<>();
         map.put("epoch", (long) report.epoch());
-        map.put("phase", report.phase().name().toLowerCase(java.util.Locale.ROOT));
-        List<Map<String, Object>> perClass = new java.util.ArrayList<>();
+        map.put("phase", report.phase().name().toLowerCase(Locale.ROOT));
+        List<Map<String, Object>> perClass = new ArrayList<>();
         for (int c = 0; c < classes.length; c++) {
             perClass.add(Map.of("class", classes[c], "syntheticNodes", (long) report.countsPerClass()[c]));
         }
@@ -127,7 +132,7 @@ public final class TrainPipeline {
 
     private static double[] logitOffsets(TrainConfig config, TrainingData data) {
         double[] offsets = new double[data.classIndex().size()];
-        if (config.training().method() == org.graphsha.training.Method.PC_SOFTMAX) {
+        if (config.training().method() == Method.PC_SOFTMAX) {
             float[] prior = Trainer.logPrior(data.snapshot());
             for (int c = 0; c < offsets.length; c++) {
                 offsets[c] = -prior[c];
@@ -139,14 +144,14 @@ public final class TrainPipeline {
     private static Map<String, Object> metrics(TrainingResult result, TrainingData data) {
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("validation", MetricMaps.of(result.validation(), data.classValues()));
-        if (hasNodes(data, org.graphsha.data.SplitRole.TEST)) {
+        if (hasNodes(data, SplitRole.TEST)) {
             metrics.put("test", MetricMaps.of(result.test(), data.classValues()));
         }
         return metrics;
     }
 
-    static boolean hasNodes(TrainingData data, org.graphsha.data.SplitRole role) {
-        for (org.graphsha.data.SplitRole r : data.roles()) {
+    static boolean hasNodes(TrainingData data, SplitRole role) {
+        for (SplitRole r : data.roles()) {
             if (r == role) {
                 return true;
             }
