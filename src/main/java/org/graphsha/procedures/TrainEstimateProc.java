@@ -36,7 +36,7 @@ public class TrainEstimateProc {
     public Stream<EstimateResult> estimate(@Name("graphName") String graphName,
                                            @Name(value = "configuration", defaultValue = "{}") Map<String, Object> configuration) {
         TrainConfig config = TrainConfig.of(graphName, configuration);
-        GdsGraphs.Dimensions size = new GdsGraphs(username.username(), db.databaseName()).dimensions(graphName,
+        GdsGraphs.Dimensions size = new ProcedureContext(db, username, null, null).graphs().dimensions(graphName,
             TrainConfig.filter(config.nodeLabels()), TrainConfig.filter(config.relationshipTypes()),
             config.featureProperties());
         boolean graphsha = config.method().synthesizes();
