@@ -1,5 +1,6 @@
 package org.graphsha.synthesis;
 
+import java.util.BitSet;
 import java.util.random.RandomGenerator;
 
 /**
@@ -46,7 +47,7 @@ public final class SalientFeatures {
          */
         public int[] draw(int count, RandomGenerator random) {
             int[] chosen = new int[count];
-            java.util.BitSet taken = new java.util.BitSet(raw.length);
+            BitSet taken = new BitSet(raw.length);
             CumulativeWeights current = cumulative;
             int rejections = 0;
             for (int i = 0; i < count; ) {

@@ -1,5 +1,7 @@
 package org.graphsha.training;
 
+import java.util.Arrays;
+
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.nn.MessageGraph;
 
@@ -71,9 +73,9 @@ public final class TamAdjustment implements LossAdjustment {
     double[][] neighbourLabelDistributions(float[] logits, MessageGraph graph, int[] lossRows, int[] labels) {
         int nodes = graph.nodeCount();
         int[] label = new int[nodes];
-        java.util.Arrays.fill(label, -1);
+        Arrays.fill(label, -1);
         int[] rowOf = new int[nodes];
-        java.util.Arrays.fill(rowOf, -1);
+        Arrays.fill(rowOf, -1);
         for (int i = 0; i < lossRows.length; i++) {
             label[lossRows[i]] = labels[i];
             rowOf[lossRows[i]] = i;
@@ -99,7 +101,7 @@ public final class TamAdjustment implements LossAdjustment {
 
     private double[] distribution(float[] logits, int node, int[] label, double[] p) {
         if (label[node] >= 0) {
-            java.util.Arrays.fill(p, 0);
+            Arrays.fill(p, 0);
             p[label[node]] = 1;
             return p;
         }

@@ -36,6 +36,10 @@ import ai.djl.training.GradientCollector;
  * <p>One {@link SplittableRandom} seeded with the run's seed drives, in order: initialisation, then per
  * epoch the synthesizer's draws and the dropout mask. Parameters live in Java between epochs and are
  * copied to the engine each epoch inside an {@link NDScope}, so engine memory does not grow.
+ *
+ * <p>Two optional hooks serve GraphENS and TAM and change nothing when absent: a synthesizer that is a
+ * {@link FeatureGradientListener} receives ∂L/∂X at its rows after every backward, and a
+ * {@link LossAdjustment} adds constants to the loss rows' logits.
  */
 public final class Trainer {
 
