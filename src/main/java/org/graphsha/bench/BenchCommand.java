@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import org.graphsha.config.GenerativeBaselines;
 import org.graphsha.console.ProgressDisplay;
 import org.graphsha.diffusion.Diffusion;
 import org.graphsha.diffusion.NeighbourDistribution;
@@ -84,14 +85,15 @@ public final class BenchCommand {
             boolean first = i == 0;
             Synthesizer synthesizer = distribution != null
                 ? new GraphShaSynthesizer(snapshot, distribution, o.train().synthesis())
-                : o.train().method().augments() ? new UpsampleSynthesizer(snapshot) : null;
+                : o.train().method().augments() ? new UpsampleSynthesizer(snapshot)
+                : GenerativeBaselines.synthesizer(o.train().method(), snapshot);
             TrainingResult r = Trainer.train(snapshot, base.withSeed(seed), synthesizer, report -> {
                 display.update("run " + (runIndex + 1) + "/" + o.runs(),
                     (runIndex + (report.epoch() + 1.0) / report.epochs()) / o.runs());
                 if (first && (report.epoch() == 99 || report.epoch() == report.epochs() - 1)) {
                     rss[report.epoch() == 99 ? 0 : 1] = PeakMemory.currentRssMb();
                 }
-            });
+            }, GenerativeBaselines.adjustment(o.train().method(), snapshot));
             seconds[i] = (System.nanoTime() - start) / 1e9;
             display.finish();
             results.add(r);

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.ConfigReader;
+import org.graphsha.config.GenerativeBaselines;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.SplitRole;
 import org.graphsha.data.TrainingData;
@@ -76,6 +77,8 @@ public final class TrainPipeline {
                     new GraphShaSynthesizer(data.snapshot(), distribution, config.synthesis()));
             } else if (config.method().augments()) {
                 synthesizer = new RecordingSynthesizer(new UpsampleSynthesizer(data.snapshot()));
+            } else if (config.method().ensSynthesis()) {
+                synthesizer = new RecordingSynthesizer(GenerativeBaselines.synthesizer(config.method(), data.snapshot()));
             }
             progress.endStage("diffusion");
             checkTerminated.run();
@@ -90,7 +93,8 @@ public final class TrainPipeline {
                         report.epoch() + 1, report.epochs(), report.trainLoss(), report.valLoss(), report.valAccuracy()));
                 }
             };
-            TrainingResult result = Trainer.train(data.snapshot(), config.training(), synthesizer, listener);
+            TrainingResult result = Trainer.train(data.snapshot(), config.training(), synthesizer, listener,
+                GenerativeBaselines.adjustment(config.method(), data.snapshot()));
             progress.endStage("training");
             long finished = System.nanoTime();
 
