@@ -111,7 +111,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
      * epochs, heads, device and all synthesis, diffusion and loss options): the procedure's own config
      * validates them, with the same names and defaults.
      */
-    private static TrainConfig trainConfig(Map<String, Object> keys) {
+    static TrainConfig trainConfig(Map<String, Object> keys) {
         Map<String, Object> map = new LinkedHashMap<>(keys);
         map.put("modelName", "bench");
         try {
@@ -122,7 +122,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         }
     }
 
-    private static Object typed(String value) {
+    static Object typed(String value) {
         if (value.equals("true") || value.equals("false")) {
             return Boolean.parseBoolean(value);
         }
