@@ -18,13 +18,13 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
                     long seed, int epochs, boolean json, Path out, Path datasets, DeviceChoice device, int threads,
                     GcnNormalization gcnNorm, int heads, TrainConfig train) {
 
-    /** The method's user-facing name: a loss-based method, or graphsha (plain cross-entropy plus synthesis). */
+    /** The method's user-facing name, as the {@code method} key spells it (equal to the loss id for loss methods). */
     String methodName() {
-        return train.method().augments() ? ConfigReader.choiceName(train.method()) : method.id();
+        return ConfigReader.choiceName(train.method());
     }
 
     static final String USAGE = "usage: bench --dataset cora|citeseer|photo|computers|cs --setting lt|step"
-        + " --backbone gcn|gat|sage --method graphsha|upsample|vanilla|reweight|pcSoftmax|cbLoss|focal|reNode [--runs 10]"
+        + " --backbone gcn|gat|sage --method graphsha|upsample|graphSmote|vanilla|reweight|pcSoftmax|cbLoss|focal|reNode [--runs 10]"
         + " [--seed 100] [--epochs 900] [--format table|json] [--out FILE] [--datasets DIR]"
         + " [--device auto|cpu|gpu] [--threads N] [--gcn-norm mean|symmetric] [--heads 4]"
         + " [--KEY VALUE ...: any graphsha.train configuration key, e.g. --syntheticEdges bidirectional"

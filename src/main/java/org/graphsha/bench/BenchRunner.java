@@ -13,8 +13,8 @@ import org.graphsha.training.TrainingResult;
 
 /**
  * Trains one method on one snapshot for one seed: the core that the single-cell bench and the paper
- * tables share, and the one place that maps a method to its training path (plain loss, or a
- * synthesizer on top).
+ * tables share, and the one place that maps a method to its training path (plain loss, a
+ * synthesizer on top, or GraphSmote's own step).
  */
 final class BenchRunner {
 
@@ -40,6 +40,9 @@ final class BenchRunner {
     }
 
     TrainingResult run(long seed, EpochListener listener) {
+        if (train.method().smote()) {
+            return Trainer.trainGraphSmote(snapshot, train.training().withSeed(seed), listener);
+        }
         return Trainer.train(snapshot, train.training().withSeed(seed), newSynthesizer(), listener);
     }
 

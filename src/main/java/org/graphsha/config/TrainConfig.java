@@ -56,7 +56,8 @@ public record TrainConfig(
      */
     public enum TrainMethod {
         GRAPHSHA(Method.VANILLA), VANILLA(Method.VANILLA), REWEIGHT(Method.REWEIGHT), PC_SOFTMAX(Method.PC_SOFTMAX),
-        CB_LOSS(Method.CB_LOSS), FOCAL(Method.FOCAL), RE_NODE(Method.RENODE), UPSAMPLE(Method.VANILLA);
+        CB_LOSS(Method.CB_LOSS), FOCAL(Method.FOCAL), RE_NODE(Method.RENODE), UPSAMPLE(Method.VANILLA),
+        GRAPH_SMOTE(Method.VANILLA);
 
         private final Method loss;
 
@@ -71,6 +72,11 @@ public record TrainConfig(
         /** GraphSHA's synthesis, which needs the diffusion. */
         public boolean synthesizes() {
             return this == GRAPHSHA;
+        }
+
+        /** GraphSmote_O: SMOTE between the backbone's layers with a jointly trained edge decoder. */
+        public boolean smote() {
+            return this == GRAPH_SMOTE;
         }
 
         /** Whether training adds nodes every epoch (GraphSHA or Upsample). */

@@ -90,7 +90,9 @@ public final class TrainPipeline {
                         report.epoch() + 1, report.epochs(), report.trainLoss(), report.valLoss(), report.valAccuracy()));
                 }
             };
-            TrainingResult result = Trainer.train(data.snapshot(), config.training(), synthesizer, listener);
+            TrainingResult result = config.method().smote()
+                ? Trainer.trainGraphSmote(data.snapshot(), config.training(), listener)
+                : Trainer.train(data.snapshot(), config.training(), synthesizer, listener);
             progress.endStage("training");
             long finished = System.nanoTime();
 
