@@ -60,7 +60,8 @@ final class SvgChart {
                 double y = chart.y(v);
                 chart.svg.append(String.format(Locale.ROOT,
                     "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%s, %s: %.1f</title></rect>%n",
-                    x, y, barWidth, chart.y(0) - y, colour(s), escape(series.get(s).name()), escape(categories.get(c)), v));
+                    x, y, barWidth, chart.y(0) - y, colour(s), escape(series.get(s).name()),
+                    escape(categories.get(c).replace('\n', ' ')), v));
             }
             chart.svg.append("</g>\n");
         }
@@ -87,7 +88,7 @@ final class SvgChart {
                 points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
                 markers.append(String.format(Locale.ROOT,
                     "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>%s, %s: %.2f</title></circle>%n",
-                    x, y, colour(s), escape(series.get(s).name()), escape(categories.get(c)), v));
+                    x, y, colour(s), escape(series.get(s).name()), escape(categories.get(c).replace('\n', ' ')), v));
             }
             chart.svg.append(String.format(Locale.ROOT,
                 "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>%n", points.toString().trim(),
@@ -135,8 +136,16 @@ final class SvgChart {
             LEFT, TOP, LEFT, TOP + plotHeight(), LEFT, TOP + plotHeight(), LEFT + plotWidth(), TOP + plotHeight()));
         double band = plotWidth() / categories.size();
         for (int c = 0; c < categories.size(); c++) {
-            svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>%n",
-                LEFT + (c + 0.5) * band, TOP + plotHeight() + 18, escape(categories.get(c))));
+            // A category label may span lines ("\n"), so narrow bands stay readable.
+            double x = LEFT + (c + 0.5) * band;
+            svg.append(String.format(Locale.ROOT, "<text class=\"category\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
+                x, TOP + plotHeight() + 18));
+            String[] lines = categories.get(c).split("\n");
+            for (int i = 0; i < lines.length; i++) {
+                svg.append(String.format(Locale.ROOT, "<tspan x=\"%.1f\" dy=\"%s\">%s</tspan>", x, i == 0 ? "0" : "1.2em",
+                    escape(lines[i])));
+            }
+            svg.append("</text>\n");
         }
         svg.append(String.format(Locale.ROOT,
             "<text class=\"x-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n"

@@ -71,7 +71,7 @@ final class TablePlots {
             .toArray(Integer[]::new);
         List<String> categories = new ArrayList<>();
         for (int k : order) {
-            categories.add(String.format(Locale.ROOT, "class %d (%.1f%%)", k, 100.0 * n[k] / total));
+            categories.add(String.format(Locale.ROOT, "class %d\n%.1f%%", k, 100.0 * n[k] / total));
         }
         List<SvgChart.Series> series = new ArrayList<>();
         for (String method : o.methods()) {
@@ -115,7 +115,7 @@ final class TablePlots {
             }
             long[] wrong = misclassifiedByPredictedGroup(runs, minor);
             long all = wrong[0] + wrong[1];
-            categories.add(PaperValues.get().label(method));
+            categories.add(PaperValues.get().label(method).replace(' ', '\n'));
             shares.add(new double[] {all == 0 ? Double.NaN : 100.0 * wrong[0] / all,
                 all == 0 ? Double.NaN : 100.0 * wrong[1] / all});
         }
