@@ -36,7 +36,7 @@ final class TableCommand {
     private record Work(String backbone, String method, KnownDataset dataset, double ratio, TrainConfig train,
                         Map<String, String> config, List<Long> pendingSeeds) {
         String label() {
-            return backbone + "/" + method + " " + dataset.id() + (ratio == (long) ratio ? " ρ=" + (long) ratio : " ρ=" + ratio);
+            return backbone + "/" + method + " " + dataset.id() + " ρ=" + TableMarkdown.ratio(ratio);
         }
     }
 
