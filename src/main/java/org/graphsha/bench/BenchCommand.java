@@ -9,17 +9,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import org.graphsha.config.GenerativeBaselines;
 import org.graphsha.console.ProgressDisplay;
-import org.graphsha.diffusion.Diffusion;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.nn.Engines;
-import org.graphsha.synthesis.GraphShaSynthesizer;
-import org.graphsha.synthesis.Synthesizer;
-import org.graphsha.synthesis.UpsampleSynthesizer;
-import org.graphsha.training.Trainer;
-import org.graphsha.training.TrainingConfig;
 import org.graphsha.training.TrainingResult;
 
 /**
@@ -38,6 +31,9 @@ public final class BenchCommand {
 
     /** @return 0 on success, 2 for bad flags, 1 when a run fails */
     public static int run(String[] args, PrintStream out) {
+        if (TableOptions.requested(args)) {
+            return TableCommand.run(args, out);
+        }
         BenchOptions options;
         try {
             options = BenchOptions.parse(args);
@@ -62,17 +58,14 @@ public final class BenchCommand {
     private static String execute(BenchOptions o, PrintStream progress) {
         Engines.configure(null, o.threads());
         GraphSnapshot snapshot = BenchDatasets.load(o.dataset(), o.longTailed(), o.datasets());
-        TrainingConfig base = o.train().training();
-        NeighbourDistribution distribution = null;
-        if (o.train().method().synthesizes()) {
-            long start = System.nanoTime();
-            distribution = Diffusion.compute(snapshot.adjacency(), o.train().synthesis().diffusion());
-            if (!o.json()) {
-                progress.printf(Locale.ROOT, "diffusion (%s): %.2f s, %d entries%n",
-                    o.train().synthesis().diffusion().kind().value(), (System.nanoTime() - start) / 1e9,
-                    distribution.entryCount());
-            }
+        long diffusionStart = System.nanoTime();
+        NeighbourDistribution distribution = BenchRunner.diffusionFor(snapshot, o.train());
+        if (distribution != null && !o.json()) {
+            progress.printf(Locale.ROOT, "diffusion (%s): %.2f s, %d entries%n",
+                o.train().synthesis().diffusion().kind().value(), (System.nanoTime() - diffusionStart) / 1e9,
+                distribution.entryCount());
         }
+        BenchRunner runner = new BenchRunner(snapshot, o.train(), distribution);
         List<TrainingResult> results = new ArrayList<>();
         double[] seconds = new double[o.runs()];
         // Resident memory of the first run after epoch 100 and after its last epoch: per-epoch leaks show here.
@@ -83,17 +76,13 @@ public final class BenchCommand {
             int runIndex = i;
             long start = System.nanoTime();
             boolean first = i == 0;
-            Synthesizer synthesizer = distribution != null
-                ? new GraphShaSynthesizer(snapshot, distribution, o.train().synthesis())
-                : o.train().method().augments() ? new UpsampleSynthesizer(snapshot)
-                : GenerativeBaselines.synthesizer(o.train().method(), snapshot);
-            TrainingResult r = Trainer.train(snapshot, base.withSeed(seed), synthesizer, report -> {
+            TrainingResult r = runner.run(seed, report -> {
                 display.update("run " + (runIndex + 1) + "/" + o.runs(),
                     (runIndex + (report.epoch() + 1.0) / report.epochs()) / o.runs());
                 if (first && (report.epoch() == 99 || report.epoch() == report.epochs() - 1)) {
                     rss[report.epoch() == 99 ? 0 : 1] = PeakMemory.currentRssMb();
                 }
-            }, GenerativeBaselines.adjustment(o.train().method(), snapshot));
+            });
             seconds[i] = (System.nanoTime() - start) / 1e9;
             display.finish();
             results.add(r);

@@ -23,6 +23,11 @@ public final class BenchDatasets {
     private BenchDatasets() {}
 
     public static GraphSnapshot load(KnownDataset known, boolean longTailed, Path datasetsDir) {
+        return load(known, longTailed, datasetsDir, longTailed ? LT_RATIO : STEP_RATIO);
+    }
+
+    /** @param ratio the imbalance ratio ρ of the split (the paper's Figure 5 varies it on Cora-LT) */
+    public static GraphSnapshot load(KnownDataset known, boolean longTailed, Path datasetsDir, double ratio) {
         Dataset d;
         Path folder = datasetsDir == null ? null : datasetsDir.resolve(known.id());
         if (folder != null && Files.isRegularFile(folder.resolve("nodes.csv.gz"))) {
@@ -34,11 +39,17 @@ public final class BenchDatasets {
                 + (datasetsDir == null ? "(no --datasets folder)" : datasetsDir) + "; pass --datasets DIR");
         }
         SplitResult split = longTailed
-            ? LongTailedSplit.compute(d.classes(), d.classCount(), d.publicSplit(), d.edges(), LT_RATIO)
-            : StepSplit.compute(d.classes(), d.classCount(), STEP_RATIO);
+            ? LongTailedSplit.compute(d.classes(), d.classCount(), d.publicSplit(), d.edges(), ratio)
+            : StepSplit.compute(d.classes(), d.classCount(), ratio);
         boolean binarize = !(known == KnownDataset.CORA || known == KnownDataset.CITESEER
             || known == KnownDataset.PUBMED);
         return Snapshots.of(d, split, binarize);
+    }
+
+    /** Whether {@link #load} finds the dataset: bundled, or its files under the folder. */
+    public static boolean available(KnownDataset known, Path datasetsDir) {
+        return known.bundled()
+            || datasetsDir != null && Files.isRegularFile(datasetsDir.resolve(known.id()).resolve("nodes.csv.gz"));
     }
 
     /** The shared datasets folder next to the checkout, if present. */

@@ -18,14 +18,14 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
                     long seed, int epochs, boolean json, Path out, Path datasets, DeviceChoice device, int threads,
                     GcnNormalization gcnNorm, int heads, TrainConfig train) {
 
-    /** The method's user-facing name: the train method's own spelling (graphsha, upsample, graphEns, tam, ...). */
+    /** The method's user-facing name, as the {@code method} key spells it (graphsha, graphEns, vanilla, ...). */
     String methodName() {
         return ConfigReader.choiceName(train.method());
     }
 
     static final String USAGE = "usage: bench --dataset cora|citeseer|photo|computers|cs --setting lt|step"
-        + " --backbone gcn|gat|sage --method graphsha|upsample|graphEns|tam|tamRenode|vanilla|reweight|pcSoftmax|cbLoss|focal|reNode"
-        + " [--runs 10]"
+        + " --backbone gcn|gat|sage --method graphsha|upsample|graphSmote|graphEns|tam|tamRenode|vanilla|reweight|pcSoftmax"
+        + "|cbLoss|focal|reNode [--runs 10]"
         + " [--seed 100] [--epochs 900] [--format table|json] [--out FILE] [--datasets DIR]"
         + " [--device auto|cpu|gpu] [--threads N] [--gcn-norm mean|symmetric] [--heads 4]"
         + " [--KEY VALUE ...: any graphsha.train configuration key, e.g. --syntheticEdges bidirectional"
@@ -112,7 +112,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
      * epochs, heads, device and all synthesis, diffusion and loss options): the procedure's own config
      * validates them, with the same names and defaults.
      */
-    private static TrainConfig trainConfig(Map<String, Object> keys) {
+    static TrainConfig trainConfig(Map<String, Object> keys) {
         Map<String, Object> map = new LinkedHashMap<>(keys);
         map.put("modelName", "bench");
         try {
@@ -123,7 +123,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         }
     }
 
-    private static Object typed(String value) {
+    static Object typed(String value) {
         if (value.equals("true") || value.equals("false")) {
             return Boolean.parseBoolean(value);
         }

@@ -30,7 +30,8 @@ public final class Main {
         COMMANDS.put("serve", new Entry("serve the database over Bolt on 127.0.0.1 [--bolt-port 7687] until interrupted",
             new ServeCommand()));
         COMMANDS.put("bench", new Entry("benchmark the learning core on a dataset file set: bench --dataset cora "
-            + "--setting lt --backbone gcn --method graphsha --runs 10 (no database involved)",
+            + "--setting lt --backbone gcn --method graphsha --runs 10 (no database involved); paper tables: bench --table "
+            + "lt|step, bench --rho-sweep 5,10,20,50,100 (docs/benchmarks/paper-tables.md)",
             (args, options, out) -> org.graphsha.bench.BenchCommand.run(args.toArray(String[]::new), out)));
         COMMANDS.put("help", new Entry("list the commands", (args, options, out) -> help(out)));
     }

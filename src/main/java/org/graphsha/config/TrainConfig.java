@@ -57,7 +57,7 @@ public record TrainConfig(
     public enum TrainMethod {
         GRAPHSHA(Method.VANILLA), VANILLA(Method.VANILLA), REWEIGHT(Method.REWEIGHT), PC_SOFTMAX(Method.PC_SOFTMAX),
         CB_LOSS(Method.CB_LOSS), FOCAL(Method.FOCAL), RE_NODE(Method.RENODE), UPSAMPLE(Method.VANILLA),
-        GRAPH_ENS(Method.VANILLA), TAM(Method.VANILLA), TAM_RENODE(Method.RENODE);
+        GRAPH_ENS(Method.VANILLA), TAM(Method.VANILLA), TAM_RENODE(Method.RENODE), GRAPH_SMOTE(Method.VANILLA);
 
         private final Method loss;
 
@@ -82,6 +82,11 @@ public record TrainConfig(
         /** TAM's logit adjustment in the loss (tam, tamRenode). */
         public boolean tamAdjustment() {
             return this == TAM || this == TAM_RENODE;
+        }
+
+        /** GraphSmote_O: SMOTE between the backbone's layers with a jointly trained edge decoder. */
+        public boolean smote() {
+            return this == GRAPH_SMOTE;
         }
 
         /** Whether training adds nodes every epoch (GraphSHA or Upsample). */

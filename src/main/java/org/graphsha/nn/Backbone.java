@@ -20,7 +20,18 @@ public interface Backbone {
      * @param dropoutMask (N+M) x hidden inverted-dropout mask (0 or 1/(1-p)), or null in eval mode
      * @return (N+M) x C logits
      */
-    NDArray forward(NDList params, FeatureInput x, NDArray mixing, GraphTensors graph, NDArray dropoutMask);
+    default NDArray forward(NDList params, FeatureInput x, NDArray mixing, GraphTensors graph, NDArray dropoutMask) {
+        return output(params, activate(hidden(params, x, mixing, graph), dropoutMask), graph);
+    }
+
+    /** Layer 1 before its activation: (N+M) x hidden. */
+    NDArray hidden(NDList params, FeatureInput x, NDArray mixing, GraphTensors graph);
+
+    /**
+     * Layer 2 on activated hidden rows, which may outnumber layer 1's (GraphSmote adds its synthetic
+     * rows in between); {@code graph} must have as many nodes as {@code hidden} has rows.
+     */
+    NDArray output(NDList params, NDArray hidden, GraphTensors graph);
 
     static Backbone create(ModelSpec spec) {
         return switch (spec.kind()) {

@@ -35,10 +35,12 @@ record Gat(ModelSpec spec) implements Backbone {
     }
 
     @Override
-    public NDArray forward(NDList p, FeatureInput x, NDArray mixing, GraphTensors graph, NDArray dropoutMask) {
-        int heads = spec.heads();
-        NDArray h1 = attend(x.project(p.get(0), mixing), p.get(1), p.get(2), heads, graph, true).add(p.get(3));
-        h1 = Backbone.activate(h1, dropoutMask);
+    public NDArray hidden(NDList p, FeatureInput x, NDArray mixing, GraphTensors graph) {
+        return attend(x.project(p.get(0), mixing), p.get(1), p.get(2), spec.heads(), graph, true).add(p.get(3));
+    }
+
+    @Override
+    public NDArray output(NDList p, NDArray h1, GraphTensors graph) {
         NDArray h2 = h1.matMul(p.get(4));
         return attend(h2, p.get(5), p.get(6), 1, graph, false).add(p.get(7));
     }

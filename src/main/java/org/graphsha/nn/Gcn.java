@@ -19,9 +19,12 @@ record Gcn(ModelSpec spec) implements Backbone {
     }
 
     @Override
-    public NDArray forward(NDList p, FeatureInput x, NDArray mixing, GraphTensors graph, NDArray dropoutMask) {
-        NDArray h = graph.propagation.matMul(x.project(p.get(0), mixing)).add(p.get(1));
-        h = Backbone.activate(h, dropoutMask);
+    public NDArray hidden(NDList p, FeatureInput x, NDArray mixing, GraphTensors graph) {
+        return graph.propagation.matMul(x.project(p.get(0), mixing)).add(p.get(1));
+    }
+
+    @Override
+    public NDArray output(NDList p, NDArray h, GraphTensors graph) {
         return graph.propagation.matMul(h.matMul(p.get(2))).add(p.get(3));
     }
 }

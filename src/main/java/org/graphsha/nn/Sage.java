@@ -25,11 +25,13 @@ record Sage(ModelSpec spec) implements Backbone {
     }
 
     @Override
-    public NDArray forward(NDList p, FeatureInput x, NDArray mixing, GraphTensors graph, NDArray dropoutMask) {
-        int h = spec.hidden();
+    public NDArray hidden(NDList p, FeatureInput x, NDArray mixing, GraphTensors graph) {
         NDArray both = x.project(p.get(0), mixing);
-        NDArray hidden = layer(graph, both, h).add(p.get(1));
-        hidden = Backbone.activate(hidden, dropoutMask);
+        return layer(graph, both, spec.hidden()).add(p.get(1));
+    }
+
+    @Override
+    public NDArray output(NDList p, NDArray hidden, GraphTensors graph) {
         NDArray out = hidden.matMul(p.get(2));
         int c = (int) out.getShape().get(1) / 2;
         return layer(graph, out, c).add(p.get(3));

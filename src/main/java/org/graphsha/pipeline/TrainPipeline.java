@@ -93,8 +93,10 @@ public final class TrainPipeline {
                         report.epoch() + 1, report.epochs(), report.trainLoss(), report.valLoss(), report.valAccuracy()));
                 }
             };
-            TrainingResult result = Trainer.train(data.snapshot(), config.training(), synthesizer, listener,
-                GenerativeBaselines.adjustment(config.method(), data.snapshot()));
+            TrainingResult result = config.method().smote()
+                ? Trainer.trainGraphSmote(data.snapshot(), config.training(), listener)
+                : Trainer.train(data.snapshot(), config.training(), synthesizer, listener,
+                    GenerativeBaselines.adjustment(config.method(), data.snapshot()));
             progress.endStage("training");
             long finished = System.nanoTime();
 

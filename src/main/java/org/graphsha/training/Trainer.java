@@ -49,6 +49,8 @@ public final class Trainer {
     private final EpochListener listener;
     private final LossAdjustment adjustment;
     private final FeatureGradientListener gradientListener;
+    /** GraphSmote's own step (synthesis between the layers); null for every other method. */
+    private final GraphSmoteStep smote;
 
     private final int n;
     private final int classes;
@@ -58,7 +60,7 @@ public final class Trainer {
     private final float[] logPrior;
 
     private Trainer(GraphSnapshot graph, TrainingConfig config, Synthesizer synthesizer, EpochListener listener,
-                    LossAdjustment adjustment) {
+                    LossAdjustment adjustment, boolean graphSmote) {
         this.graph = graph;
         this.config = config;
         this.synthesizer = synthesizer;
@@ -72,6 +74,7 @@ public final class Trainer {
         this.testNodes = indices(graph.testMask());
         requireLabelled(trainNodes, "training");
         requireLabelled(valNodes, "validation");
+        this.smote = graphSmote ? new GraphSmoteStep(graph, config.model(), trainNodes) : null;
         // A user's graph may have no test part: the test metrics are then empty, not an error.
         this.logPrior = config.method() == Method.PC_SOFTMAX ? logPrior(graph) : null;
     }
@@ -90,7 +93,12 @@ public final class Trainer {
     /** As above, with constants added to the loss rows' logits (TAM); null adjusts nothing. */
     public static TrainingResult train(GraphSnapshot graph, TrainingConfig config, Synthesizer synthesizer,
                                        EpochListener listener, LossAdjustment adjustment) {
-        return new Trainer(graph, config, synthesizer, listener, adjustment).run();
+        return new Trainer(graph, config, synthesizer, listener, adjustment, false).run();
+    }
+
+    /** GraphSmote_O: the same loop, with {@link GraphSmoteStep} as the training step. */
+    public static TrainingResult trainGraphSmote(GraphSnapshot graph, TrainingConfig config, EpochListener listener) {
+        return new Trainer(graph, config, null, listener, null, true).run();
     }
 
     public static TrainingResult train(GraphSnapshot graph, TrainingConfig config) {
@@ -102,6 +110,9 @@ public final class Trainer {
         Backbone model = Backbone.create(config.model());
         SparseFeatures features = graph.features();
         ParameterSet params = model.initialize(features.dimension(), classes, random);
+        if (smote != null) {
+            smote.addDecoder(params, random);
+        }
         List<Tensor> tensors = params.tensors();
         Adam adam = new Adam(tensors, config.weightDecay());
         PlateauScheduler scheduler = new PlateauScheduler(config.learningRate());
@@ -124,6 +135,9 @@ public final class Trainer {
                 ? FeatureInput.sparse(root, features)
                 : FeatureInput.dense(root, features);
             GraphTensors evalGraph = GraphTensors.build(root, baseGraph, config.model());
+            if (smote != null) {
+                smote.prepare(root);
+            }
             float[] evalLogits = evalForward(root, model, params, x, evalGraph);
             for (int epoch = 0; epoch < config.epochs(); epoch++) {
                 long start = System.nanoTime();
@@ -133,7 +147,15 @@ public final class Trainer {
                 long t1 = System.nanoTime();
                 float[] mask = dropoutMask(n + batch.size(), config.model().hidden(), config.model().dropout(), random);
                 long t2 = System.nanoTime();
-                StepOutput step = trainStep(epoch, root, model, params, x, baseGraph, evalGraph, batch, mask, loss);
+                StepOutput step;
+                int syntheticNodes = batch.size();
+                if (smote != null) {
+                    GraphSmoteStep.Result r = smote.step(root, model, params, x, evalGraph, mask, loss, random);
+                    step = new StepOutput(r.loss(), r.gradients(), null);
+                    syntheticNodes = r.syntheticNodes();
+                } else {
+                    step = trainStep(epoch, root, model, params, x, baseGraph, evalGraph, batch, mask, loss);
+                }
                 if (synthesizer != null) {
                     previousLogits = step.originalLogits;
                 }
@@ -165,7 +187,7 @@ public final class Trainer {
                 phase[5] += end - t5;
                 msPerEpoch[epoch] = (end - start) / 1e6;
                 listener.onEpoch(new EpochReport(epoch, config.epochs(), step.loss, valLoss, val.accuracy(),
-                    val.macroF1(), lrUsed, batch.size(), improved));
+                    val.macroF1(), lrUsed, syntheticNodes, improved));
             }
             if (bestLogits == null) {
                 // Every epoch scored 0 (e.g. one epoch of a degenerate model): report the last one.

@@ -1,0 +1,55 @@
+package org.graphsha.bench;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** The rules behind the tables and plots, on hand-made numbers. */
+class TableRulesTest {
+
+    @Test
+    void minorClassesHaveFewerTrainingNodesThanTheMean() {
+        // Cora-LT: mean 90.1, so classes 2 (158) and 3 (341) are the major ones.
+        assertArrayEquals(new boolean[] {true, true, false, false, true, true, true},
+            TablePlots.minorClasses(new int[] {34, 7, 158, 341, 73, 15, 3}));
+    }
+
+    @Test
+    void misclassifiedNodesAreCountedByThePredictedClassGroup() {
+        boolean[] minor = {true, false, false};
+        int[][] confusion = {
+            {5, 2, 1},   // truth minor 0: 3 wrong, all predicted major
+            {4, 9, 3},   // truth major 1: 4 predicted minor, 3 predicted major
+            {0, 6, 7},
+        };
+        TableResults.Run run = new TableResults.Run(1, 0, 0, 0, new Double[3], confusion, 0, 1, 1, "cpu", "now");
+        assertArrayEquals(new long[] {4, 2 + 1 + 3 + 6}, TablePlots.misclassifiedByPredictedGroup(List.of(run), minor));
+        assertArrayEquals(new long[] {8, 24}, TablePlots.misclassifiedByPredictedGroup(List.of(run, run), minor));
+    }
+
+    @Test
+    void methodsComeFromTheTrainMethodRegistryInThePapersOrder() {
+        List<String> all = BenchMethods.all();
+        assertEquals("vanilla", all.get(0));
+        assertEquals("graphsha", all.get(all.size() - 1));
+        assertTrue(all.indexOf("reNode") < all.indexOf("upsample"));
+        assertEquals(org.graphsha.config.TrainConfig.TrainMethod.values().length, all.size());
+    }
+
+    @Test
+    void paperValuesAreThoseOfTheSpec() {
+        assertEquals("79.90±0.29", PaperValues.get().find("lt", "gcn", "graphsha", "cora").orElseThrow().acc());
+        assertEquals("83.33±0.45", PaperValues.get().find("step", "gcn", "graphsha", "cs").orElseThrow().f1());
+        assertEquals("TAM (G-ENS)", PaperValues.get().label("tam"));
+        assertEquals(11, PaperValues.get().paperOrder().size());
+    }
+
+    @Test
+    void svgTextIsEscaped() {
+        assertEquals("a &lt;b&gt; &amp; &quot;c&quot;", SvgChart.escape("a <b> & \"c\""));
+    }
+}

@@ -1,0 +1,93 @@
+package org.graphsha.synthesis;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+
+/** GraphSmote's SMOTE plan, nearest-neighbour choice and decoder edge rule on hand-made inputs. */
+class GraphSmotePiecesTest {
+
+    @Test
+    void minorClassesAreFilledUpToTheMeanClassSize() {
+        // Cora-LT: mean 631/7 = 90.14; classes 2 and 3 are above it.
+        assertArrayEquals(new int[] {56, 83, 0, 0, 17, 75, 87},
+            GraphSmotePlan.counts(new int[] {34, 7, 158, 341, 73, 15, 3}));
+        assertArrayEquals(new int[] {0, 0, 0}, GraphSmotePlan.counts(new int[] {5, 5, 5}), "balanced: nothing to add");
+        assertArrayEquals(new int[] {0, 0, 2}, GraphSmotePlan.counts(new int[] {0, 10, 2}),
+            "a class without training nodes cannot be interpolated");
+    }
+
+    @Test
+    void planRepeatsWholeClassesThenSamplesTheRemainderWithoutReplacement() {
+        int[][] nodesOf = {range(100, 110), range(0, 3), range(20, 27)}; // sizes 10, 3, 7: mean 6.67
+        GraphSmotePlan plan = GraphSmotePlan.draw(nodesOf, new SplittableRandom(7));
+        // class 1: floor(6.67 - 3) = 3 = one full pass; class 2 is above the mean.
+        assertEquals(3, plan.size());
+        assertArrayEquals(new int[] {0, 1, 2}, plan.anchors());
+        assertArrayEquals(new int[] {1, 1, 1}, plan.classes());
+
+        int[][] skewed = {range(0, 40), range(100, 107), range(200, 203)}; // mean 16.67: 9 and 13 more
+        GraphSmotePlan p = GraphSmotePlan.draw(skewed, new SplittableRandom(11));
+        assertEquals(9 + 13, p.size());
+        int[] fromClass1 = IntStream.range(0, p.size()).filter(i -> p.classes()[i] == 1).map(i -> p.anchors()[i]).toArray();
+        assertEquals(9, fromClass1.length);
+        // one full pass over the 7 nodes in order, then 2 distinct others
+        assertArrayEquals(range(100, 107), java.util.Arrays.copyOf(fromClass1, 7));
+        assertTrue(fromClass1[7] != fromClass1[8] && fromClass1[7] >= 100 && fromClass1[8] < 107);
+        int[] fromClass2 = IntStream.range(0, p.size()).filter(i -> p.classes()[i] == 2).map(i -> p.anchors()[i]).toArray();
+        assertEquals(13, fromClass2.length);
+        for (int v : fromClass2) {
+            assertTrue(v >= 200 && v < 203, "anchor " + v + " outside class 2");
+        }
+        Set<Float> deltasOfClass2 = new HashSet<>();
+        IntStream.range(0, p.size()).filter(i -> p.classes()[i] == 2).forEach(i -> deltasOfClass2.add(p.deltas()[i]));
+        assertEquals(1, deltasOfClass2.size(), "one δ per class and epoch");
+        float delta = deltasOfClass2.iterator().next();
+        assertTrue(delta >= 0 && delta < 1);
+    }
+
+    @Test
+    void nearestNeighbourIsChosenWithinTheClassOnly() {
+        // 1-d embeddings: node 4 (another class) is closest to node 0, but only 0, 2, 3 are in the class.
+        float[] e = {0f, 9f, 5f, -3f, 0.1f};
+        int[] classNodes = {0, 2, 3};
+        assertEquals(3, GraphSmotePlan.nearestInClass(0, classNodes, e, 1));
+        assertEquals(0, GraphSmotePlan.nearestInClass(3, classNodes, e, 1));
+        // ties go to the smaller position: 0 and 2 are both at distance 2.5 from 2.5
+        float[] tie = {0f, 0f, 5f, 2.5f};
+        assertEquals(0, GraphSmotePlan.nearestInClass(3, new int[] {0, 2, 3}, tie, 1));
+        assertEquals(7, GraphSmotePlan.nearestInClass(7, new int[] {7}, new float[16], 2), "single node pairs with itself");
+        // 2-d: distance is over all coordinates
+        float[] twoD = {0, 0, 3, 0, 2, 2};
+        assertEquals(2, GraphSmotePlan.nearestInClass(0, new int[] {0, 1, 2}, twoD, 2));
+    }
+
+    @Test
+    void decoderJoinsPairsWithProbabilityAtLeastOneHalf() {
+        assertTrue(GraphSmoteEdges.isEdge(0f), "σ(0) = 0.5 is an edge");
+        assertTrue(GraphSmoteEdges.isEdge(3f));
+        assertFalse(GraphSmoteEdges.isEdge(-1e-3f));
+        // N = 3, M = 2: rows are synthetic nodes 3 and 4, columns all 5 nodes.
+        float[] scores = {
+            1f, -1f, 0f, 5f, -2f,   // node 3: from 0 and 2; its own column (3) is no edge
+            -1f, -1f, -1f, 2f, 9f,  // node 4: from synthetic node 3; own column ignored
+        };
+        int[][] edges = GraphSmoteEdges.fromScores(scores, 3, 2);
+        assertArrayEquals(new int[] {0, 2, 3}, edges[0]);
+        assertArrayEquals(new int[] {3, 3, 4}, edges[1]);
+        assertThrows(IllegalArgumentException.class, () -> GraphSmoteEdges.fromScores(new float[7], 3, 2));
+    }
+
+    private static int[] range(int from, int to) {
+        return IntStream.range(from, to).toArray();
+    }
+}
