@@ -32,6 +32,12 @@ public final class Main {
         COMMANDS.put("bench", new Entry("benchmark the learning core on a dataset file set: bench --dataset cora "
             + "--setting lt --backbone gcn --method graphsha --runs 10 (no database involved)",
             (args, options, out) -> org.graphsha.bench.BenchCommand.run(args.toArray(String[]::new), out)));
+        COMMANDS.put("generate", new Entry("write an arXiv-sized synthetic graph (power-law degrees, homophily, "
+            + "long-tailed classes, class-correlated features, time split) into the database: " + GenerateCommand.USAGE,
+            new GenerateCommand()));
+        COMMANDS.put("bench-scale", new Entry("the whole pipeline at ogbn-arXiv size through Cypher (generate or "
+            + "reuse, project, GraphSHA and plain GCN, predict.write) with time, memory and metrics: "
+            + BenchScaleCommand.USAGE, new BenchScaleCommand()));
         COMMANDS.put("help", new Entry("list the commands", (args, options, out) -> help(out)));
     }
 
@@ -82,7 +88,7 @@ public final class Main {
         out.println("usage: ./graphsha [--home DIR] COMMAND [ARGS]");
         out.println("  DIR defaults to ./data/graphsha (the embedded Neo4j's home)");
         out.println();
-        COMMANDS.forEach((name, entry) -> out.printf("  %-8s %s%n", name, entry.summary()));
+        COMMANDS.forEach((name, entry) -> out.printf("  %-11s %s%n", name, entry.summary()));
         return 0;
     }
 
