@@ -60,23 +60,22 @@ final class BenchScaleCommand implements Main.Command {
         long begin = System.nanoTime();
         try (MemorySampler sampler = new MemorySampler(200)) {
             long t = System.nanoTime();
+            // The bulk path builds the database before it starts; the transactional one writes into it.
+            boolean bulk = target.mode() == GenerateCommand.WriteMode.BULK
+                && (!GenerateCommand.databaseExists(options.home()) || target.replace());
+            if (bulk) {
+                var outcome = GenerateCommand.bulk(options.home(), settings, target, out);
+                stages.add(new Stage("generate", secondsSince(t), sampler.takeStagePeaks(), note(outcome, "bulk import")));
+            }
+            t = System.nanoTime();
             try (EmbeddedNeo4j neo4j = EmbeddedNeo4j.start(options.home(), 0)) {
                 stages.add(new Stage("start database", secondsSince(t), sampler.takeStagePeaks(), ""));
                 var db = neo4j.db();
-
-                t = System.nanoTime();
-                long existing = new DatasetImport(db, target.label(), target.relationshipType(), 10_000).countExisting();
-                String note;
-                if (existing == settings.nodes() && !target.replace()) {
-                    note = "reused " + existing + " existing :" + target.label() + " nodes (--replace true regenerates)";
-                } else {
-                    var outcome = GenerateCommand.generateInto(db, settings,
-                        new GenerateCommand.Target(target.label(), target.relationshipType(), target.batchSize(),
-                            existing > 0), out);
-                    note = String.format(Locale.ROOT, "sampling %.1f s, write %.1f s, %.0f relationships/s",
-                        outcome.generateSeconds(), outcome.writeSeconds(), outcome.relationshipsPerSecond());
+                if (!bulk) {
+                    t = System.nanoTime();
+                    String note = reuseOrWrite(db, settings, target, out);
+                    stages.add(new Stage("generate", secondsSince(t), sampler.takeStagePeaks(), note));
                 }
-                stages.add(new Stage("generate", secondsSince(t), sampler.takeStagePeaks(), note));
 
                 t = System.nanoTime();
                 Map<String, Object> projected = single(db, "CALL gds.graph.drop($graph, false) YIELD graphName "
@@ -112,6 +111,28 @@ final class BenchScaleCommand implements Main.Command {
                 sampler.overallHeapMb(), PeakMemory.peakRssMb());
         }
         return 0;
+    }
+
+    /** Reuses the label's nodes when their count is the requested one, else writes through transactions. */
+    private static String reuseOrWrite(org.neo4j.graphdb.GraphDatabaseService db, GeneratorSettings settings,
+                                       GenerateCommand.Target target, PrintStream out) {
+        long existing = new DatasetImport(db, target.label(), target.relationshipType(), 10_000).countExisting();
+        if (existing == settings.nodes() && !target.replace()) {
+            return "reused " + GenerateCommand.count(db, target) + " (--replace true regenerates)";
+        }
+        if (target.mode() == GenerateCommand.WriteMode.BULK) {
+            throw new Main.UsageException("the database holds " + existing + " :" + target.label() + " nodes, not the "
+                + settings.nodes() + " of --nodes; pass --replace true to build it anew");
+        }
+        var outcome = GenerateCommand.transactional(db, settings, new GenerateCommand.Target(target.label(),
+            target.relationshipType(), target.mode(), target.batchSize(), existing > 0), out);
+        return note(outcome, "transactional write");
+    }
+
+    private static String note(GenerateCommand.Outcome outcome, String how) {
+        return String.format(Locale.ROOT, "sampling %.1f s, %s %.1f s (%.1f CPU s), %.0f relationships/s",
+            outcome.generateSeconds(), how, outcome.writeSeconds(), outcome.writeCpuSeconds(),
+            outcome.relationshipsPerSecond());
     }
 
     private static double secondsSince(long start) {
