@@ -25,8 +25,8 @@ final class BenchScaleCommand implements Main.Command {
     static final String TRAIN = "CALL graphsha.train($graph, {modelName: $model, method: $method, backbone: 'gcn',\n"
         + "  hiddenSize: 256, splitProperty: 'split', featureNormalization: 'none', diffusionMode: 'scalable',\n"
         + "  diffusionEpsilon: $epsilon, epochs: $epochs, concurrency: $threads, overwrite: true})\n"
-        + "YIELD trainMillis, preProcessingMillis, testMetrics, modelInfo\n"
-        + "RETURN trainMillis, preProcessingMillis, testMetrics, modelInfo.bestEpoch AS bestEpoch";
+        + "YIELD trainMillis, preProcessingMillis, testMetrics, modelInfo, syntheticNodesPerEpoch\n"
+        + "RETURN trainMillis, preProcessingMillis, testMetrics, modelInfo.bestEpoch AS bestEpoch, syntheticNodesPerEpoch";
 
     record Stage(String name, double seconds, MemorySampler.Peaks peaks, String note) {}
 
@@ -97,9 +97,11 @@ final class BenchScaleCommand implements Main.Command {
                     trained.put(method, row);
                     double trainSeconds = ((Number) row.get("trainMillis")).doubleValue() / 1000;
                     stages.add(new Stage("train " + method, secondsSince(t), sampler.takeStagePeaks(),
-                        String.format(Locale.ROOT, "pre-processing %.1f s, training %.1f s, %.3f epochs/s, best epoch %s",
+                        String.format(Locale.ROOT, "pre-processing %.1f s, training %.1f s, %.3f epochs/s, best epoch %s, "
+                                + "%.0f synthetic nodes per epoch",
                             ((Number) row.get("preProcessingMillis")).doubleValue() / 1000, trainSeconds,
-                            epochs / trainSeconds, row.get("bestEpoch"))));
+                            epochs / trainSeconds, row.get("bestEpoch"),
+                            ((Number) row.get("syntheticNodesPerEpoch")).doubleValue())));
                 }
 
                 t = System.nanoTime();
