@@ -17,6 +17,8 @@ import org.graphsha.synthesis.FeatureGradientListener;
 import org.graphsha.synthesis.SyntheticBatch;
 import org.graphsha.synthesis.Synthesizer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** GraphENS and TAM through the real trainer on Cora-LT (GCN, a few epochs). */
 class GenerativeBaselinesTrainingTest {
@@ -41,6 +43,17 @@ class GenerativeBaselinesTrainingTest {
         assertNotNull(ens.batches.get(5).corrections());
         assertTrue(ens.batches.get(5).corrections().size() > 0, "salient features keep the anchor's value");
         assertTrue(Double.isFinite(r.test().accuracy()));
+    }
+
+    @ParameterizedTest
+    @EnumSource(BackboneKind.class)
+    void everyBackboneDeliversTheInputGradient(BackboneKind kind) {
+        GraphSnapshot g = CoraLt.snapshot();
+        Watching ens = new Watching(new EnsSynthesizer(g, EnsOptions.graphEns()));
+        Trainer.train(g, TrainingConfig.defaults(kind).withEpochs(3), ens, null);
+        assertEquals(List.of(0, 1, 2), ens.gradientEpochs);
+        assertEquals(631 * 1433, ens.lastGradient.length);
+        assertTrue(ens.batches.get(2).corrections().size() > 0);
     }
 
     @Test
