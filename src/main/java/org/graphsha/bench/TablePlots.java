@@ -26,19 +26,20 @@ final class TablePlots {
 
     /** File name (inside --out-dir) to SVG text. */
     static Map<Path, String> render(TableOptions o, TableResults results) {
+        TableLayout layout = TableLayout.of(o, results);
         Map<Path, String> plots = new LinkedHashMap<>();
         if (o.sweep()) {
-            for (KnownDataset d : o.datasets()) {
-                for (String backbone : o.backbones()) {
+            for (KnownDataset d : layout.datasets()) {
+                for (String backbone : layout.backbones()) {
                     f1AgainstRatio(o, results, d, backbone).ifPresent(svg -> plots.put(
                         Path.of(o.stem() + "-f1-" + d.id() + "-" + backbone + ".svg"), svg));
                 }
             }
             return plots;
         }
-        String backbone = o.backbones().contains("gcn") ? "gcn" : o.backbones().get(0);
-        double ratio = o.ratios().get(0);
-        for (KnownDataset d : o.datasets()) {
+        String backbone = layout.backbones().contains("gcn") ? "gcn" : layout.backbones().get(0);
+        double ratio = layout.ratios().get(0);
+        for (KnownDataset d : layout.datasets()) {
             String suffix = "-" + d.id() + "-" + backbone + ".svg";
             perClassAccuracy(o, results, d, backbone, ratio)
                 .ifPresent(svg -> plots.put(Path.of(o.stem() + "-per-class-accuracy" + suffix), svg));
@@ -61,6 +62,7 @@ final class TablePlots {
     /** Bars per class, classes from the rarest in training to the most frequent, as the paper orders them. */
     static Optional<String> perClassAccuracy(TableOptions o, TableResults results, KnownDataset d, String backbone,
                                              double ratio) {
+        TableLayout layout = TableLayout.of(o, results);
         Optional<int[]> counts = trainCounts(results, d, ratio);
         if (counts.isEmpty()) {
             return Optional.empty();
@@ -74,7 +76,7 @@ final class TablePlots {
             categories.add(String.format(Locale.ROOT, "class %d\n%.1f%%", k, 100.0 * n[k] / total));
         }
         List<SvgChart.Series> series = new ArrayList<>();
-        for (String method : o.methods()) {
+        for (String method : layout.methods()) {
             List<TableResults.Run> runs = TableMarkdown.runs(o, results, backbone, method, d.id(), ratio);
             if (runs.isEmpty()) {
                 continue;
@@ -101,6 +103,7 @@ final class TablePlots {
      */
     static Optional<String> misclassified(TableOptions o, TableResults results, KnownDataset d, String backbone,
                                           double ratio) {
+        TableLayout layout = TableLayout.of(o, results);
         Optional<int[]> counts = trainCounts(results, d, ratio);
         if (counts.isEmpty()) {
             return Optional.empty();
@@ -108,7 +111,7 @@ final class TablePlots {
         boolean[] minor = minorClasses(counts.get());
         List<String> categories = new ArrayList<>();
         List<double[]> shares = new ArrayList<>();
-        for (String method : o.methods()) {
+        for (String method : layout.methods()) {
             List<TableResults.Run> runs = TableMarkdown.runs(o, results, backbone, method, d.id(), ratio);
             if (runs.isEmpty()) {
                 continue;
@@ -156,15 +159,16 @@ final class TablePlots {
     }
 
     static Optional<String> f1AgainstRatio(TableOptions o, TableResults results, KnownDataset d, String backbone) {
-        List<String> categories = o.ratios().stream().map(r -> "ρ = " + TableMarkdown.ratio(r)).toList();
+        TableLayout layout = TableLayout.of(o, results);
+        List<String> categories = layout.ratios().stream().map(r -> "ρ = " + TableMarkdown.ratio(r)).toList();
         List<SvgChart.Series> series = new ArrayList<>();
         double low = 100;
         double high = 0;
-        for (String method : o.methods()) {
-            double[] values = new double[o.ratios().size()];
+        for (String method : layout.methods()) {
+            double[] values = new double[layout.ratios().size()];
             boolean any = false;
             for (int i = 0; i < values.length; i++) {
-                values[i] = TableMarkdown.summary(o, results, backbone, method, d.id(), o.ratios().get(i), 2)
+                values[i] = TableMarkdown.summary(o, results, backbone, method, d.id(), layout.ratios().get(i), 2)
                     .map(Summary::mean).orElse(Double.NaN);
                 if (!Double.isNaN(values[i])) {
                     any = true;

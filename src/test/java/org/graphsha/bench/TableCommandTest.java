@@ -170,6 +170,17 @@ class TableCommandTest {
     }
 
     @Test
+    void aTableFinishedPiecewiseRendersEveryMethodInTheFile(@TempDir Path dir) throws IOException {
+        Files.copy(shared.resolve("lt.json"), dir.resolve("lt.json"));
+        StringBuilder out = new StringBuilder();
+        assertEquals(0, run(TABLE.replace("vanilla,reweight", "vanilla") + dir, out), out.toString());
+        assertTrue(out.toString().contains("2 of 2 runs already saved") && out.toString().contains("0 to do"),
+            out.toString());
+        String markdown = Files.readString(dir.resolve("lt.md"));
+        assertTrue(markdown.contains("| GCN | Vanilla |") && markdown.contains("| GCN | Reweight |"), markdown);
+    }
+
+    @Test
     void aChangedConfigurationIsNotMixedIn(@TempDir Path dir) throws IOException {
         Files.copy(shared.resolve("lt.json"), dir.resolve("lt.json"));
         String before = Files.readString(dir.resolve("lt.json"));
