@@ -24,7 +24,8 @@ import org.neo4j.graphdb.GraphDatabaseService;
  * straight into the embedded database, in the shape {@code graphsha.dataset.load} writes. Two write
  * paths: {@code bulk} (default) builds the whole default database with Neo4j's offline importer;
  * {@code transactional} adds the graph under its label to whatever the database holds, through
- * large core-API transactions, about 10-20x slower (docs/benchmarks/scale.md).
+ * large core-API transactions: at full size ~9x slower in wall time and ~5x more CPU per relationship
+ * (docs/benchmarks/scale.md).
  */
 final class GenerateCommand implements Main.Command {
 
