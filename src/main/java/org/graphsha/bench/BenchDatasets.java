@@ -7,6 +7,7 @@ import org.graphsha.data.KnownDataset;
 import org.graphsha.data.LongTailedSplit;
 import org.graphsha.data.Snapshots;
 import org.graphsha.data.SplitResult;
+import org.graphsha.data.TieOrder;
 import org.graphsha.data.StepSplit;
 import org.graphsha.graph.Dataset;
 import org.graphsha.graph.GraphSnapshot;
@@ -28,6 +29,12 @@ public final class BenchDatasets {
 
     /** @param ratio the imbalance ratio ρ of the split (the paper's Figure 5 varies it on Cora-LT) */
     public static GraphSnapshot load(KnownDataset known, boolean longTailed, Path datasetsDir, double ratio) {
+        return load(known, longTailed, datasetsDir, ratio, TieOrder.ASCENDING);
+    }
+
+    /** @param ties the LT split's order among equal-degree nodes (ignored by the step split) */
+    public static GraphSnapshot load(KnownDataset known, boolean longTailed, Path datasetsDir, double ratio,
+                                     TieOrder ties) {
         Dataset d;
         Path folder = datasetsDir == null ? null : datasetsDir.resolve(known.id());
         if (folder != null && Files.isRegularFile(folder.resolve("nodes.csv.gz"))) {
@@ -39,7 +46,7 @@ public final class BenchDatasets {
                 + (datasetsDir == null ? "(no --datasets folder)" : datasetsDir) + "; pass --datasets DIR");
         }
         SplitResult split = longTailed
-            ? LongTailedSplit.compute(d.classes(), d.classCount(), d.publicSplit(), d.edges(), ratio)
+            ? LongTailedSplit.compute(d.classes(), d.classCount(), d.publicSplit(), d.edges(), ratio, ties)
             : StepSplit.compute(d.classes(), d.classCount(), ratio);
         boolean binarize = !(known == KnownDataset.CORA || known == KnownDataset.CITESEER
             || known == KnownDataset.PUBMED);

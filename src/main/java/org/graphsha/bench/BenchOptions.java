@@ -7,6 +7,7 @@ import java.util.Map;
 import org.graphsha.config.ConfigReader;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.KnownDataset;
+import org.graphsha.data.TieOrder;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.Engines.DeviceChoice;
@@ -16,17 +17,19 @@ import org.graphsha.training.Method;
 /** Parsed {@code bench} flags; a bad flag raises {@link UsageException} naming the flag and value. */
 record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backbone, Method method, int runs,
                     long seed, int epochs, boolean json, Path out, Path datasets, DeviceChoice device, int threads,
-                    GcnNormalization gcnNorm, int heads, TrainConfig train) {
+                    GcnNormalization gcnNorm, int heads, TieOrder ties, TrainConfig train) {
 
-    /** The method's user-facing name, as the {@code method} key spells it (equal to the loss id for loss methods). */
+    /** The method's user-facing name, as the {@code method} key spells it (graphsha, graphEns, vanilla, ...). */
     String methodName() {
         return ConfigReader.choiceName(train.method());
     }
 
     static final String USAGE = "usage: bench --dataset cora|citeseer|photo|computers|cs --setting lt|step"
-        + " --backbone gcn|gat|sage --method graphsha|upsample|graphSmote|vanilla|reweight|pcSoftmax|cbLoss|focal|reNode [--runs 10]"
+        + " --backbone gcn|gat|sage --method graphsha|upsample|graphSmote|graphEns|tam|tamRenode|vanilla|reweight|pcSoftmax"
+        + "|cbLoss|focal|reNode [--runs 10]"
         + " [--seed 100] [--epochs 900] [--format table|json] [--out FILE] [--datasets DIR]"
         + " [--device auto|cpu|gpu] [--threads N] [--gcn-norm mean|symmetric] [--heads 4]"
+        + " [--lt-ties ascending|shuffled:SEED]"
         + " [--KEY VALUE ...: any graphsha.train configuration key, e.g. --syntheticEdges bidirectional"
         + " --diffusion heat --ablation easySamples --deltaBetaB 50]";
 
@@ -47,6 +50,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         String out = null;
         String datasets = null;
         String threads = "0";
+        String ties = "ascending";
         Map<String, Object> trainKeys = new LinkedHashMap<>();
         int start = args.length > 0 && args[0].equals("bench") ? 1 : 0;
         for (int i = start; i < args.length; i++) {
@@ -72,6 +76,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
                 case "--datasets" -> datasets = value;
 
                 case "--threads" -> threads = value;
+                case "--lt-ties" -> ties = value;
                 default -> trainKeys.put(flag.substring(2), typed(value));
             }
         }
@@ -99,11 +104,17 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
             throw new UsageException("--threads must be >= 0, but was `" + threads + "`");
         }
         Path dir = datasets != null ? Path.of(datasets) : BenchDatasets.defaultDir();
+        TieOrder tieOrder;
+        try {
+            tieOrder = TieOrder.parse(ties);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--lt-ties: " + e.getMessage());
+        }
         TrainConfig train = trainConfig(trainKeys);
         ModelSpec spec = train.training().model();
         return new BenchOptions(d, lt, spec.kind(), train.training().method(), r, s, train.training().epochs(), json,
             out == null ? null : Path.of(out), dir, train.training().device(), t, spec.gcnNormalization(), spec.heads(),
-            train);
+            tieOrder, train);
     }
 
     /**

@@ -73,6 +73,9 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
         if (options.heads() != 4) {
             v.append(", ").append(options.heads()).append(" GAT heads");
         }
+        if (options.longTailed() && !options.ties().equals(org.graphsha.data.TieOrder.ASCENDING)) {
+            v.append(", LT ties ").append(options.ties());
+        }
         return v.toString();
     }
 

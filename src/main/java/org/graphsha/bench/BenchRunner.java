@@ -1,5 +1,6 @@
 package org.graphsha.bench;
 
+import org.graphsha.config.GenerativeBaselines;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.diffusion.Diffusion;
 import org.graphsha.diffusion.NeighbourDistribution;
@@ -43,7 +44,8 @@ final class BenchRunner {
         if (train.method().smote()) {
             return Trainer.trainGraphSmote(snapshot, train.training().withSeed(seed), listener);
         }
-        return Trainer.train(snapshot, train.training().withSeed(seed), newSynthesizer(), listener);
+        return Trainer.train(snapshot, train.training().withSeed(seed), newSynthesizer(), listener,
+            GenerativeBaselines.adjustment(train.method(), snapshot));
     }
 
     /** A fresh synthesizer per run: synthesizers keep per-run state (the last batch, reports). */
@@ -51,6 +53,7 @@ final class BenchRunner {
         if (train.method().synthesizes()) {
             return new GraphShaSynthesizer(snapshot, distribution, train.synthesis());
         }
-        return train.method().augments() ? new UpsampleSynthesizer(snapshot) : null;
+        return train.method().augments() ? new UpsampleSynthesizer(snapshot)
+            : GenerativeBaselines.synthesizer(train.method(), snapshot);
     }
 }

@@ -12,8 +12,16 @@ import org.neo4j.graphdb.GraphDatabaseService;
  */
 final class JobWatcher implements AutoCloseable {
 
-    private static final String QUERY = "CALL gds.listProgress() YIELD taskName, progress "
-        + "WHERE taskName STARTS WITH 'graphsha' RETURN taskName, progress LIMIT 1";
+    /**
+     * The running stage of the first graphsha job. The job's own progress weighs its stages by their
+     * volumes, which are in different units (N source columns for the diffusion, one step per epoch
+     * for training), so it reads ~100 % for the whole training; the innermost running task is what
+     * tells how far the long part has got.
+     */
+    private static final String QUERY = "CALL gds.listProgress() YIELD jobId, taskName "
+        + "WHERE taskName STARTS WITH 'graphsha' WITH jobId, taskName AS job LIMIT 1 "
+        + "CALL gds.listProgress(jobId) YIELD taskName, progress, status WHERE status = 'RUNNING' "
+        + "RETURN job + ' ' + trim(replace(replace(taskName, '|--', ''), '|', '')) AS taskName, progress";
 
     private final Thread thread;
     private final ProgressDisplay display;
@@ -30,8 +38,13 @@ final class JobWatcher implements AutoCloseable {
         while (running) {
             try {
                 Thread.sleep(1000);
-                Map<String, Object> job = db.executeTransactionally(QUERY, Map.of(),
-                    r -> r.hasNext() ? r.next() : null);
+                Map<String, Object> job = db.executeTransactionally(QUERY, Map.of(), r -> {
+                    Map<String, Object> innermost = null;
+                    while (r.hasNext()) {
+                        innermost = r.next(); // the job first, then its running stages, innermost last
+                    }
+                    return innermost;
+                });
                 if (job != null && running) {
                     display.update(String.valueOf(job.get("taskName")), percent(String.valueOf(job.get("progress"))));
                 }

@@ -33,6 +33,12 @@ public final class Main {
             + "--setting lt --backbone gcn --method graphsha --runs 10 (no database involved); paper tables: bench --table "
             + "lt|step, bench --rho-sweep 5,10,20,50,100 (docs/benchmarks/paper-tables.md)",
             (args, options, out) -> org.graphsha.bench.BenchCommand.run(args.toArray(String[]::new), out)));
+        COMMANDS.put("generate", new Entry("write an arXiv-sized synthetic graph (power-law degrees, homophily, "
+            + "long-tailed classes, class-correlated features, time split) into the database: " + GenerateCommand.USAGE,
+            new GenerateCommand()));
+        COMMANDS.put("bench-scale", new Entry("the whole pipeline at ogbn-arXiv size through Cypher (generate or "
+            + "reuse, project, GraphSHA and plain GCN, predict.write) with time, memory and metrics: "
+            + BenchScaleCommand.USAGE, new BenchScaleCommand()));
         COMMANDS.put("help", new Entry("list the commands", (args, options, out) -> help(out)));
     }
 
@@ -83,7 +89,7 @@ public final class Main {
         out.println("usage: ./graphsha [--home DIR] COMMAND [ARGS]");
         out.println("  DIR defaults to ./data/graphsha (the embedded Neo4j's home)");
         out.println();
-        COMMANDS.forEach((name, entry) -> out.printf("  %-8s %s%n", name, entry.summary()));
+        COMMANDS.forEach((name, entry) -> out.printf("  %-11s %s%n", name, entry.summary()));
         return 0;
     }
 

@@ -52,12 +52,12 @@ public record TrainConfig(
 
     /**
      * The loss-based methods, plus the methods that add nodes every epoch on top of plain cross-entropy:
-     * GraphSHA and Upsample.
+     * GraphSHA and Upsample; GraphENS, TAM on GraphENS (tam) and TAM on ReNode (tamRenode).
      */
     public enum TrainMethod {
         GRAPHSHA(Method.VANILLA), VANILLA(Method.VANILLA), REWEIGHT(Method.REWEIGHT), PC_SOFTMAX(Method.PC_SOFTMAX),
         CB_LOSS(Method.CB_LOSS), FOCAL(Method.FOCAL), RE_NODE(Method.RENODE), UPSAMPLE(Method.VANILLA),
-        GRAPH_SMOTE(Method.VANILLA);
+        GRAPH_ENS(Method.VANILLA), TAM(Method.VANILLA), TAM_RENODE(Method.RENODE), GRAPH_SMOTE(Method.VANILLA);
 
         private final Method loss;
 
@@ -72,6 +72,16 @@ public record TrainConfig(
         /** GraphSHA's synthesis, which needs the diffusion. */
         public boolean synthesizes() {
             return this == GRAPHSHA;
+        }
+
+        /** GraphENS's synthesis (graphEns, and tam underneath its adjustment). */
+        public boolean ensSynthesis() {
+            return this == GRAPH_ENS || this == TAM;
+        }
+
+        /** TAM's logit adjustment in the loss (tam, tamRenode). */
+        public boolean tamAdjustment() {
+            return this == TAM || this == TAM_RENODE;
         }
 
         /** GraphSmote_O: SMOTE between the backbone's layers with a jointly trained edge decoder. */

@@ -11,7 +11,7 @@ import org.graphsha.graph.PublicSplit;
  * The long-tailed split of GraphENS/GraphSHA (ALGORITHM.md §1.2): starting from the full split, it
  * removes the lowest-degree training nodes of every class, in ten rounds per class, until class sizes
  * decay geometrically from the largest class down to largest/ρ. Deterministic: ties in degree are
- * broken by ascending node position.
+ * broken by ascending node position unless a {@link TieOrder} says otherwise.
  */
 public final class LongTailedSplit {
 
@@ -26,8 +26,18 @@ public final class LongTailedSplit {
      * @param ratio       imbalance ratio ρ > 1 between the largest and the smallest training class
      */
     public static SplitResult compute(int[] classes, int classCount, PublicSplit[] publicSplit, EdgeList edges, double ratio) {
+        return compute(classes, classCount, publicSplit, edges, ratio, TieOrder.ASCENDING);
+    }
+
+    /**
+     * As {@link #compute(int[], int, PublicSplit[], EdgeList, double)}, with degree ties among training
+     * nodes broken in the given order; only the identity of removed nodes at tied degrees changes.
+     */
+    public static SplitResult compute(int[] classes, int classCount, PublicSplit[] publicSplit, EdgeList edges,
+                                      double ratio, TieOrder ties) {
         SplitValidation.requireRatio(ratio);
         int n = classes.length;
+        int[] tieRank = ties.ranks(n);
         SplitRole[] roles = new SplitRole[n];
         int[] fullTrainCount = new int[classCount];
         for (int i = 0; i < n; i++) {
@@ -50,7 +60,7 @@ public final class LongTailedSplit {
             int[] candidates = nodesOf(roles, classes, c);
             for (int round = 1; round <= ROUNDS; round++) {
                 int[] degree = degreesWithout(removedPerClass, n, edges);
-                removedPerClass[c] = lowestDegree(candidates, degree, round * toRemove / ROUNDS);
+                removedPerClass[c] = lowestDegree(candidates, degree, tieRank, round * toRemove / ROUNDS);
             }
         }
         for (int[] removed : removedPerClass) {
@@ -110,9 +120,9 @@ public final class LongTailedSplit {
         return degree;
     }
 
-    private static int[] lowestDegree(int[] candidates, int[] degree, int count) {
+    private static int[] lowestDegree(int[] candidates, int[] degree, int[] tieRank, int count) {
         Integer[] sorted = Arrays.stream(candidates).boxed()
-            .sorted(Comparator.comparingInt((Integer v) -> degree[v]).thenComparingInt(v -> v))
+            .sorted(Comparator.comparingInt((Integer v) -> degree[v]).thenComparingInt(v -> tieRank[v]))
             .toArray(Integer[]::new);
         int[] chosen = new int[count];
         for (int k = 0; k < count; k++) {

@@ -16,8 +16,13 @@ public final class NeighbourDistribution {
     private final float[] weights;
 
     public NeighbourDistribution(int nodeCount, int[] rowOffsets, int[] columns, float[] weights) {
-        if (rowOffsets.length != nodeCount + 1 || columns.length != weights.length
-            || rowOffsets[nodeCount] != columns.length) {
+        this(nodeCount, rowOffsets, columns, weights, nodeCount);
+    }
+
+    /** Rows that are not nodes of the graph (e.g. one per synthetic node), over the graph's nodes as columns. */
+    public NeighbourDistribution(int nodeCount, int[] rowOffsets, int[] columns, float[] weights, int rowCount) {
+        if (rowOffsets.length != rowCount + 1 || columns.length != weights.length
+            || rowOffsets[rowCount] != columns.length) {
             throw new IllegalArgumentException("inconsistent neighbour distribution arrays");
         }
         this.nodeCount = nodeCount;

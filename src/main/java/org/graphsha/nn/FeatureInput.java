@@ -1,6 +1,7 @@
 package org.graphsha.nn;
 
 import org.graphsha.graph.SparseFeatures;
+import org.graphsha.synthesis.FeatureCorrection;
 import org.graphsha.synthesis.SyntheticBatch;
 
 import ai.djl.ndarray.NDArray;
@@ -17,11 +18,21 @@ public final class FeatureInput {
     private final NDArray x;
     private final int rows;
     private final int dimension;
+    /** M x F sparse additions to the synthetic rows (GraphENS saliency masking), or null. */
+    private final NDArray correction;
+    /** N x out zeros added to the original rows' X·W so that its gradient can be read, or null. */
+    private final NDArray probe;
 
     private FeatureInput(NDArray x, int rows, int dimension) {
+        this(x, rows, dimension, null, null);
+    }
+
+    private FeatureInput(NDArray x, int rows, int dimension, NDArray correction, NDArray probe) {
         this.x = x;
         this.rows = rows;
         this.dimension = dimension;
+        this.correction = correction;
+        this.probe = probe;
     }
 
     public static FeatureInput sparse(NDManager manager, SparseFeatures f) {
@@ -84,12 +95,35 @@ public final class FeatureInput {
             java.util.Arrays.copyOf(v, k), m, rows);
     }
 
-    /** X·W for the original rows, followed by mixing·(X·W) for the synthetic ones when present. */
+    /**
+     * The same features for one training step, with the batch's feature corrections (null: none)
+     * and a probe (null: none). Without either, {@link #project} computes exactly what this input does.
+     */
+    public FeatureInput forStep(NDManager manager, SyntheticBatch batch, NDArray probe) {
+        FeatureCorrection c = batch.corrections();
+        NDArray correctionMatrix = c == null || c.size() == 0 || batch.size() == 0 ? null
+            : Sparse.coo(manager, c.rows(), c.features(), c.values(), batch.size(), dimension);
+        if (correctionMatrix == null && probe == null) {
+            return this;
+        }
+        return new FeatureInput(x, rows, dimension, correctionMatrix, probe);
+    }
+
+    /**
+     * X·W for the original rows, followed by mixing·(X·W) (+ correction·W) for the synthetic ones when
+     * present. A probe is added to the original rows only, so its gradient is the loss gradient of
+     * the original rows as node inputs, without the part that flows through the synthetic rows.
+     */
     public NDArray project(NDArray w, NDArray mixing) {
         NDArray xw = x.matMul(w);
+        NDArray direct = probe == null ? xw : xw.add(probe);
         if (mixing == null) {
-            return xw;
+            return direct;
         }
-        return xw.concat(mixing.matMul(xw), 0);
+        NDArray synthetic = mixing.matMul(xw);
+        if (correction != null) {
+            synthetic = synthetic.add(correction.matMul(w));
+        }
+        return direct.concat(synthetic, 0);
     }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.ConfigReader;
+import org.graphsha.config.GenerativeBaselines;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.SplitRole;
 import org.graphsha.data.TrainingData;
@@ -76,6 +77,8 @@ public final class TrainPipeline {
                     new GraphShaSynthesizer(data.snapshot(), distribution, config.synthesis()));
             } else if (config.method().augments()) {
                 synthesizer = new RecordingSynthesizer(new UpsampleSynthesizer(data.snapshot()));
+            } else if (config.method().ensSynthesis()) {
+                synthesizer = new RecordingSynthesizer(GenerativeBaselines.synthesizer(config.method(), data.snapshot()));
             }
             progress.endStage("diffusion");
             checkTerminated.run();
@@ -92,7 +95,8 @@ public final class TrainPipeline {
             };
             TrainingResult result = config.method().smote()
                 ? Trainer.trainGraphSmote(data.snapshot(), config.training(), listener)
-                : Trainer.train(data.snapshot(), config.training(), synthesizer, listener);
+                : Trainer.train(data.snapshot(), config.training(), synthesizer, listener,
+                    GenerativeBaselines.adjustment(config.method(), data.snapshot()));
             progress.endStage("training");
             long finished = System.nanoTime();
 

@@ -46,7 +46,7 @@ public class TrainEstimateProc {
         // Reading the target would cost a pass over the database; the class count only scales the small logits
         // term, so a generous bound stands in for it. Synthesis adds at most about half the nodes again.
         MemoryEstimate estimate = MemoryEstimate.of(size.nodeCount(), size.relationshipCount(), size.featureDimension(),
-            ASSUMED_MAX_CLASSES, config.training().model(), graphsha ? size.nodeCount() / 2 : 0, entries,
+            ASSUMED_MAX_CLASSES, config.training().model(), syntheticBound(config, size.nodeCount()), entries,
             graphsha && diffusion.exactFor(Math.toIntExact(size.nodeCount())));
         long min = estimate.heapBytes() + estimate.nativeMinBytes();
         long max = estimate.heapBytes() + estimate.nativeMaxBytes();
@@ -58,6 +58,11 @@ public class TrainEstimateProc {
         return Stream.of(new EstimateResult(human(min) + " ... " + human(max), view, min, max, estimate.heapBytes(),
             estimate.nativeMinBytes(), estimate.nativeMaxBytes(), size.nodeCount(), size.relationshipCount(),
             Math.round(heapPercentage * 10) / 10.0));
+    }
+
+    /** GraphSHA adds at most about half the nodes again; GraphENS fills every class up to the largest. */
+    private static long syntheticBound(TrainConfig config, long nodes) {
+        return config.method().synthesizes() ? nodes / 2 : config.method().ensSynthesis() ? nodes : 0;
     }
 
     private static String human(long bytes) {

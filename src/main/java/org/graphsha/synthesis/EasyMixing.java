@@ -32,7 +32,31 @@ final class EasyMixing {
         partners = weights.length == 0 ? null : new CumulativeWeights(weights);
     }
 
+    /** Anchors and their partners, paired in anchor order (shared with GraphENS's later epochs). */
+    record Pairs(int[] anchors, int[] partners) {}
+
     SyntheticBatch synthesize(int[] counts, int nodeCount, SyntheticEdgeList edges, RandomGenerator random) {
+        Pairs pairs = drawPairs(counts, random);
+        int[] anchors = pairs.anchors();
+        int[] auxiliaries = pairs.partners();
+        int m = anchors.length;
+        float[] deltas = new float[m];
+        int[] classes = new int[m];
+        for (int k = 0; k < m; k++) {
+            deltas[k] = (float) BetaSampling.beta(SynthesisOptions.WARMUP_BETA, SynthesisOptions.WARMUP_BETA, random);
+            classes[k] = training.classes[anchors[k]];
+        }
+        for (int k = 0; k < m; k++) {
+            int anchor = anchors[k];
+            for (int e = adjacency.offsets()[anchor]; e < adjacency.offsets()[anchor + 1]; e++) {
+                edges.connect(adjacency.neighbours()[e], nodeCount + k);
+            }
+        }
+        return new SyntheticBatch(anchors, auxiliaries, deltas, classes, edges.sources(), edges.targets());
+    }
+
+    /** Per class, counts[c] anchors uniformly with replacement; then one partner per anchor. */
+    Pairs drawPairs(int[] counts, RandomGenerator random) {
         int m = SynthesisCounts.total(counts);
         int[] anchors = new int[m];
         int next = 0;
@@ -47,20 +71,7 @@ final class EasyMixing {
             auxiliaries[k] = training.all[partners.draw(random)];
         }
         sortPairsByAnchor(anchors, auxiliaries);
-
-        float[] deltas = new float[m];
-        int[] classes = new int[m];
-        for (int k = 0; k < m; k++) {
-            deltas[k] = (float) BetaSampling.beta(SynthesisOptions.WARMUP_BETA, SynthesisOptions.WARMUP_BETA, random);
-            classes[k] = training.classes[anchors[k]];
-        }
-        for (int k = 0; k < m; k++) {
-            int anchor = anchors[k];
-            for (int e = adjacency.offsets()[anchor]; e < adjacency.offsets()[anchor + 1]; e++) {
-                edges.connect(adjacency.neighbours()[e], nodeCount + k);
-            }
-        }
-        return new SyntheticBatch(anchors, auxiliaries, deltas, classes, edges.sources(), edges.targets());
+        return new Pairs(anchors, auxiliaries);
     }
 
     /** The reference sorts anchors by id and carries the partners along; it only fixes the pairing order. */

@@ -2,8 +2,11 @@ package org.graphsha.synthesis;
 
 import java.util.random.RandomGenerator;
 
-/** Passes every call through and remembers the last batch, the last report and the nodes per epoch. */
-public final class RecordingSynthesizer implements Synthesizer {
+/**
+ * Passes every call through (feature gradients too, when the inner synthesizer wants them) and
+ * remembers the last batch, the last report and the nodes per epoch.
+ */
+public final class RecordingSynthesizer implements Synthesizer, FeatureGradientListener {
 
     private final Synthesizer inner;
     private SyntheticBatch last = SyntheticBatch.EMPTY;
@@ -20,6 +23,18 @@ public final class RecordingSynthesizer implements Synthesizer {
         totalNodes += last.size();
         epochs++;
         return last;
+    }
+
+    @Override
+    public int[] featureGradientRows() {
+        return inner instanceof FeatureGradientListener l ? l.featureGradientRows() : null;
+    }
+
+    @Override
+    public void onFeatureGradient(int epoch, float[] gradients) {
+        if (inner instanceof FeatureGradientListener l) {
+            l.onFeatureGradient(epoch, gradients);
+        }
     }
 
     public SyntheticBatch lastBatch() {

@@ -15,6 +15,7 @@ import org.graphsha.nn.MessageGraph;
 import org.graphsha.nn.ParameterSet;
 import org.graphsha.nn.Tensor;
 import org.graphsha.nn.Transfer;
+import org.graphsha.synthesis.FeatureGradientListener;
 import org.graphsha.synthesis.SyntheticBatch;
 import org.graphsha.synthesis.Synthesizer;
 
@@ -35,6 +36,10 @@ import ai.djl.training.GradientCollector;
  * <p>One {@link SplittableRandom} seeded with the run's seed drives, in order: initialisation, then per
  * epoch the synthesizer's draws and the dropout mask. Parameters live in Java between epochs and are
  * copied to the engine each epoch inside an {@link NDScope}, so engine memory does not grow.
+ *
+ * <p>Two optional hooks serve GraphENS and TAM and change nothing when absent: a synthesizer that is a
+ * {@link FeatureGradientListener} receives ∂L/∂X at its rows after every backward, and a
+ * {@link LossAdjustment} adds constants to the loss rows' logits.
  */
 public final class Trainer {
 
@@ -42,6 +47,8 @@ public final class Trainer {
     private final TrainingConfig config;
     private final Synthesizer synthesizer;
     private final EpochListener listener;
+    private final LossAdjustment adjustment;
+    private final FeatureGradientListener gradientListener;
     /** GraphSmote's own step (synthesis between the layers); null for every other method. */
     private final GraphSmoteStep smote;
 
@@ -53,11 +60,13 @@ public final class Trainer {
     private final float[] logPrior;
 
     private Trainer(GraphSnapshot graph, TrainingConfig config, Synthesizer synthesizer, EpochListener listener,
-                    boolean graphSmote) {
+                    LossAdjustment adjustment, boolean graphSmote) {
         this.graph = graph;
         this.config = config;
         this.synthesizer = synthesizer;
         this.listener = listener == null ? EpochListener.NONE : listener;
+        this.adjustment = adjustment;
+        this.gradientListener = synthesizer instanceof FeatureGradientListener l ? l : null;
         this.n = graph.nodeCount();
         this.classes = graph.classCount();
         this.trainNodes = indices(graph.trainMask());
@@ -78,12 +87,18 @@ public final class Trainer {
      */
     public static TrainingResult train(GraphSnapshot graph, TrainingConfig config, Synthesizer synthesizer,
                                        EpochListener listener) {
-        return new Trainer(graph, config, synthesizer, listener, false).run();
+        return train(graph, config, synthesizer, listener, null);
+    }
+
+    /** As above, with constants added to the loss rows' logits (TAM); null adjusts nothing. */
+    public static TrainingResult train(GraphSnapshot graph, TrainingConfig config, Synthesizer synthesizer,
+                                       EpochListener listener, LossAdjustment adjustment) {
+        return new Trainer(graph, config, synthesizer, listener, adjustment, false).run();
     }
 
     /** GraphSmote_O: the same loop, with {@link GraphSmoteStep} as the training step. */
     public static TrainingResult trainGraphSmote(GraphSnapshot graph, TrainingConfig config, EpochListener listener) {
-        return new Trainer(graph, config, null, listener, true).run();
+        return new Trainer(graph, config, null, listener, null, true).run();
     }
 
     public static TrainingResult train(GraphSnapshot graph, TrainingConfig config) {
@@ -139,7 +154,7 @@ public final class Trainer {
                     step = new StepOutput(r.loss(), r.gradients(), null);
                     syntheticNodes = r.syntheticNodes();
                 } else {
-                    step = trainStep(root, model, params, x, baseGraph, evalGraph, batch, mask, loss);
+                    step = trainStep(epoch, root, model, params, x, baseGraph, evalGraph, batch, mask, loss);
                 }
                 if (synthesizer != null) {
                     previousLogits = step.originalLogits;
@@ -193,7 +208,7 @@ public final class Trainer {
 
     private record StepOutput(double loss, float[][] gradients, float[] originalLogits) {}
 
-    private StepOutput trainStep(NDManager root, Backbone model, ParameterSet params, FeatureInput x,
+    private StepOutput trainStep(int epochIndex, NDManager root, Backbone model, ParameterSet params, FeatureInput x,
                                  MessageGraph baseGraph, GraphTensors evalGraph, SyntheticBatch batch,
                                  float[] mask, MethodLoss loss) {
         int m = batch.size();
@@ -210,18 +225,28 @@ public final class Trainer {
         Engines.TRAINING_LOCK.lock();
         try (NDScope scope = new NDScope(); NDManager epoch = root.newSubManager()) {
             boolean augmented = m > 0 || batch.edgeSources().length > 0;
-            GraphTensors g = augmented
-                ? GraphTensors.build(epoch, MessageGraph.augmented(graph.adjacency(), batch), config.model())
-                : evalGraph;
+            MessageGraph stepGraph = augmented ? MessageGraph.augmented(graph.adjacency(), batch) : baseGraph;
+            GraphTensors g = augmented ? GraphTensors.build(epoch, stepGraph, config.model()) : evalGraph;
             NDArray mixing = x.mixing(epoch, batch);
             NDArray maskArray = mask == null ? null
                 : Transfer.floats(epoch, mask, new Shape(n + m, config.model().hidden()));
             NDList p = params.toEngine(epoch, true);
+            int[] gradientRows = gradientListener == null ? null : gradientListener.featureGradientRows();
+            NDArray probe = gradientRows == null ? null : FeatureGradients.probe(epoch, n, p.get(0));
+            FeatureInput input = x.forStep(epoch, batch, probe);
             try (GradientCollector collector = Engines.engine().newGradientCollector()) {
-                NDArray logits = model.forward(p, x, mixing, g, maskArray);
+                NDArray logits = model.forward(p, input, mixing, g, maskArray);
                 NDArray rows = logits.get(Transfer.longs(epoch, lossRows));
+                if (adjustment != null && adjustment.appliesTo(epochIndex)) {
+                    float[] offsets = adjustment.offsets(epochIndex, logits.toFloatArray(), stepGraph, lossRows, labels);
+                    rows = rows.add(Transfer.floats(epoch, offsets, new Shape(lossRows.length, classes)));
+                }
                 NDArray value = loss.compute(rows, labels);
                 collector.backward(value);
+                if (probe != null) {
+                    gradientListener.onFeatureGradient(epochIndex,
+                        FeatureGradients.ofRows(epoch, probe, p.get(0), gradientRows));
+                }
                 float[][] gradients = new float[p.size()][];
                 for (int i = 0; i < p.size(); i++) {
                     gradients[i] = p.get(i).getGradient().toFloatArray();

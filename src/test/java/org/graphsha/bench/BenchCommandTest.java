@@ -35,6 +35,7 @@ class BenchCommandTest {
         "--dataset cora --setting lt --backbone gcn --method vanilla --format xml | --format | xml",
         "--dataset cora --setting lt --backbone gcn --method vanilla --colour red | --colour | --colour",
         "--setting lt --backbone gcn --method vanilla | --dataset | missing",
+        "--dataset cora --setting lt --backbone gcn --method vanilla --lt-ties random | --lt-ties | random",
     })
     void badFlagsExitWithTwoAndNameFlagAndValue(String line, String flag, String value) {
         StringBuilder out = new StringBuilder();
@@ -56,5 +57,14 @@ class BenchCommandTest {
         }
         assertTrue(json.contains("\"acc\":{\"mean\":"), json);
         assertTrue(json.contains("\"std\":"), json);
+    }
+
+    @Test
+    void shuffledTieOrderIsNamedInTheReport() {
+        StringBuilder out = new StringBuilder();
+        int code = run("bench --dataset citeseer --setting lt --backbone gcn --method vanilla --runs 1 --epochs 2"
+            + " --lt-ties shuffled:2", out);
+        assertEquals(0, code, out.toString());
+        assertTrue(out.toString().contains("LT ties shuffled:2"), out.toString());
     }
 }
