@@ -29,7 +29,7 @@ final class SweepMarkdown {
                     for (double r : layout.ratios()) {
                         Optional<Summary> f1 = TableMarkdown.summary(o, results, backbone, method, d.id(), r, 2);
                         int n = TableMarkdown.runs(o, results, backbone, method, d.id(), r).size();
-                        b.append(f1.map(s -> String.format(Locale.ROOT, " %.2f ± %.2f", s.mean(), s.std())).orElse(" –"))
+                        b.append(f1.map(s -> " " + TableMarkdown.meanAndSpread(s, n)).orElse(" –"))
                             .append(n > 0 && n < o.runs() ? " [" + n + "/" + o.runs() + "]" : "").append(" |");
                     }
                     b.append('\n');

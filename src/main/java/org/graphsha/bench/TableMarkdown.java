@@ -62,14 +62,14 @@ final class TableMarkdown {
         if (ours.isEmpty()) {
             return "–" + paper;
         }
-        String value = String.format(Locale.ROOT, "%.2f ± %.2f", ours.get().mean(), ours.get().std());
+        int n = runs(o, results, backbone, method, d.id(), ratio).size();
+        String value = meanAndSpread(ours.get(), n);
         Rank rank = rank(o, results, backbone, d.id(), ratio, metric, ours.get().mean());
         if (rank == Rank.BEST) {
             value = "**" + value + "**";
         } else if (rank == Rank.RUNNER_UP) {
             value = "<u>" + value + "</u>";
         }
-        int n = runs(o, results, backbone, method, d.id(), ratio).size();
         return value + (n < o.runs() ? " [" + n + "/" + o.runs() + "]" : "") + paper;
     }
 
@@ -136,6 +136,12 @@ final class TableMarkdown {
         }
         b.append(incomplete.isEmpty() ? "\nAll cells have all their runs.\n"
             : "\nCells still missing runs: " + String.join(", ", incomplete) + ".\n");
+    }
+
+    /** "mean ± std"; a single run has no spread, so only its value is shown. */
+    static String meanAndSpread(Summary s, int runs) {
+        return runs < 2 ? String.format(Locale.ROOT, "%.2f", s.mean())
+            : String.format(Locale.ROOT, "%.2f ± %.2f", s.mean(), s.std());
     }
 
     static String datasetLabel(KnownDataset d) {

@@ -49,6 +49,19 @@ class TableRulesTest {
     }
 
     @Test
+    void configurationsDifferOnlyInKeysBothSidesKnow(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        TableResults results = TableResults.open(dir.resolve("lt.json"));
+        TableResults.Run run = new TableResults.Run(100, 1, 1, 1, new Double[1], new int[][] {{1}}, 0, 1, 1, "cpu", "t");
+        results.add("gcn", "vanilla", "cora", 100, java.util.Map.of("epochs", "3"), new int[] {1}, run);
+        // a key the stored cell predates is not a difference
+        results.requireSameConfig("gcn", "vanilla", "cora", 100, java.util.Map.of("epochs", "3", "newKey", "x"));
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+            () -> results.requireSameConfig("gcn", "vanilla", "cora", 100, java.util.Map.of("epochs", "900")));
+        assertTrue(e.getMessage().contains("epochs stored 3, now 900"), e.getMessage());
+        assertEquals(1, TableResults.open(dir.resolve("lt.json")).cells().size(), "saved at once");
+    }
+
+    @Test
     void svgTextIsEscaped() {
         assertEquals("a &lt;b&gt; &amp; &quot;c&quot;", SvgChart.escape("a <b> & \"c\""));
     }
