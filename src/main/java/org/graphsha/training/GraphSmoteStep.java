@@ -121,11 +121,10 @@ final class GraphSmoteStep {
                 NDArray all = h;
                 GraphTensors augmentedGraph = originalGraph;
                 if (m > 0) {
-                    float[] embeddings = h.toFloatArray();
-                    int[] neighbours = plan.neighbours(nodesOf, embeddings, spec.hidden());
+                    int[] neighbours = plan.neighbours(nodesOf, h.toFloatArray(), spec.hidden());
                     NDArray synthetic = mixing(epoch, plan, neighbours).matMul(h);
                     all = h.concat(synthetic, 0);
-                    float[] scores = decoderScores(embeddings, plan, neighbours, decoder.toFloatArray());
+                    float[] scores = synthetic.matMul(decoder).matMul(all.transpose()).toFloatArray();
                     int[][] edges = GraphSmoteEdges.fromScores(scores, n, m);
                     float[] anchorShare = new float[m];
                     for (int k = 0; k < m; k++) {
@@ -159,48 +158,6 @@ final class GraphSmoteStep {
         } finally {
             Engines.TRAINING_LOCK.unlock();
         }
-    }
-
-    /**
-     * The decoder's bilinear scores of the synthetic rows against all N + M rows, in Java: they only
-     * choose discrete edges at a threshold, and the engine's dense product differed in the last bits
-     * between identical runs, which flipped edges near the threshold and broke same-seed
-     * reproducibility. A fixed summation order keeps runs bit-identical.
-     */
-    private float[] decoderScores(float[] h, GraphSmotePlan plan, int[] neighbours, float[] w) {
-        int d = spec.hidden();
-        int m = plan.size();
-        float[] rows = new float[(n + m) * d];
-        System.arraycopy(h, 0, rows, 0, n * d);
-        for (int k = 0; k < m; k++) {
-            int a = plan.anchors()[k];
-            int b = neighbours[k];
-            float delta = a == b ? 0f : plan.deltas()[k];
-            for (int f = 0; f < d; f++) {
-                rows[(n + k) * d + f] = (1f - delta) * h[a * d + f] + delta * h[b * d + f];
-            }
-        }
-        float[] scores = new float[m * (n + m)];
-        float[] projected = new float[d];
-        for (int k = 0; k < m; k++) {
-            int base = (n + k) * d;
-            for (int g = 0; g < d; g++) {
-                double sum = 0;
-                for (int f = 0; f < d; f++) {
-                    sum += rows[base + f] * w[f * d + g];
-                }
-                projected[g] = (float) sum;
-            }
-            for (int j = 0; j < n + m; j++) {
-                double dot = 0;
-                int other = j * d;
-                for (int g = 0; g < d; g++) {
-                    dot += projected[g] * rows[other + g];
-                }
-                scores[k * (n + m) + j] = (float) dot;
-            }
-        }
-        return scores;
     }
 
     /** M x N: row k = (1 − δ)·e_anchor + δ·e_neighbour (one entry when the two coincide). */

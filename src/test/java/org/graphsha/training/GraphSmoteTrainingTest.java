@@ -14,8 +14,6 @@ import org.graphsha.bench.BenchCommand;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.Tensor;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** GraphSmote_O end to end on Cora-LT with few epochs: the trainer's loop and the bench entry. */
 class GraphSmoteTrainingTest {
@@ -35,19 +33,6 @@ class GraphSmoteTrainingTest {
         // Majority guessing gives bAcc 1/7 = 0.143 and accuracy 0.319 on this test set.
         assertTrue(r.test().balancedAccuracy() > 0.2, "test bAcc " + r.test().balancedAccuracy());
         assertTrue(r.test().accuracy() > 0.35, "test accuracy " + r.test().accuracy());
-    }
-
-    /**
-     * GCN and GAT: bit-identical since the decoder scores are computed in Java. SAGE still differs
-     * between same-seed runs now and then (measured: 2 of 5 runs), see docs/design.md.
-     */
-    @ParameterizedTest
-    @EnumSource(value = BackboneKind.class, names = {"GCN", "GAT"})
-    void sameSeedGivesTheSameModel(BackboneKind backbone) {
-        TrainingConfig config = TrainingConfig.defaults(backbone).withEpochs(3).withSeed(5);
-        float[] first = Trainer.trainGraphSmote(CoraLt.snapshot(), config, null).logits();
-        float[] second = Trainer.trainGraphSmote(CoraLt.snapshot(), config, null).logits();
-        assertArrayEquals(first, second);
     }
 
     @Test
