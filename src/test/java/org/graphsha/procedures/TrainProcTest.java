@@ -16,12 +16,7 @@ class TrainProcTest {
 
     @BeforeAll
     static void coraLongTailed() {
-        TestNeo4j.reset();
-        rows("CALL graphsha.model.list() YIELD modelName CALL graphsha.model.drop(modelName) YIELD modelInfo RETURN count(*)");
-        rows("CALL graphsha.dataset.load('cora')");
-        rows("CALL graphsha.split.longTailed({nodeLabel: 'Paper', relationshipType: 'CITES'})");
-        rows("CALL gds.graph.project('cora', 'Paper', {CITES: {orientation: 'UNDIRECTED'}}, "
-            + "{nodeProperties: ['features', 'class']})");
+        TestNeo4j.resetWithCoraLongTailed();
     }
 
     @Test

@@ -74,6 +74,19 @@ public final class TestNeo4j {
         run("MATCH (n) CALL { WITH n DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS");
     }
 
+    /**
+     * A fresh database with no stored models, Cora loaded with its long-tailed split, and the GDS graph
+     * {@code cora} projected undirected with features and classes: the state the train-procedure tests start from.
+     */
+    public static void resetWithCoraLongTailed() {
+        reset();
+        rows("CALL graphsha.model.list() YIELD modelName CALL graphsha.model.drop(modelName) YIELD modelInfo RETURN count(*)");
+        rows("CALL graphsha.dataset.load('cora')");
+        rows("CALL graphsha.split.longTailed({nodeLabel: 'Paper', relationshipType: 'CITES'})");
+        rows("CALL gds.graph.project('cora', 'Paper', {CITES: {orientation: 'UNDIRECTED'}}, "
+            + "{nodeProperties: ['features', 'class']})");
+    }
+
     public static List<Map<String, Object>> rows(String query) {
         return rows(query, Map.of());
     }
