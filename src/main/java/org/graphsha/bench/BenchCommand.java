@@ -57,8 +57,9 @@ public final class BenchCommand {
 
     private static String execute(BenchOptions o, PrintStream progress) {
         Engines.configure(null, o.threads());
-        GraphSnapshot snapshot = BenchDatasets.load(o.dataset(), o.longTailed(), o.datasets(),
-            o.longTailed() ? BenchDatasets.LT_RATIO : BenchDatasets.STEP_RATIO, o.ties());
+        GraphSnapshot snapshot = o.generated() ? GeneratedSnapshot.arxivSize(p -> { })
+            : BenchDatasets.load(o.dataset(), o.longTailed(), o.datasets(),
+                o.longTailed() ? BenchDatasets.LT_RATIO : BenchDatasets.STEP_RATIO, o.ties());
         long diffusionStart = System.nanoTime();
         NeighbourDistribution distribution = BenchRunner.diffusionFor(snapshot, o.train());
         if (distribution != null && !o.json()) {

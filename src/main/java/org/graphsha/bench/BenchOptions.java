@@ -19,12 +19,29 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
                     long seed, int epochs, boolean json, Path out, Path datasets, DeviceChoice device, int threads,
                     GcnNormalization gcnNorm, int heads, TieOrder ties, TrainConfig train) {
 
+    /** The arXiv-size generated graph (time split) rather than one of the paper's datasets. */
+    boolean generated() {
+        return dataset == null;
+    }
+
+    String datasetId() {
+        return generated() ? GENERATED : dataset.id();
+    }
+
+    /** The split's short name as the tables print it: LT, ST, or time for the generated graph. */
+    String settingLabel() {
+        return generated() ? "time" : longTailed ? "LT" : "ST";
+    }
+
+    static final String GENERATED = "generated";
+
     /** The method's user-facing name, as the {@code method} key spells it (graphsha, graphEns, vanilla, ...). */
     String methodName() {
         return ConfigReader.choiceName(train.method());
     }
 
     static final String USAGE = "usage: bench --dataset cora|citeseer|photo|computers|cs --setting lt|step"
+        + " (or --dataset generated --setting time: the arXiv-size graph of generate, in memory)"
         + " --backbone gcn|gat|sage --method graphsha|upsample|graphSmote|graphEns|tam|tamRenode|vanilla|reweight|pcSoftmax"
         + "|cbLoss|focal|reNode [--runs 10]"
         + " [--seed 100] [--epochs 900] [--format table|json] [--out FILE] [--datasets DIR]"
@@ -81,12 +98,17 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
             }
         }
         String datasetName = required("--dataset", dataset);
-        KnownDataset d = KnownDataset.find(datasetName)
-            .orElseThrow(() -> new UsageException("--dataset must be cora, citeseer, photo, computers or cs, but was `"
-                + datasetName + "`"));
-        boolean lt = switch (required("--setting", setting).toLowerCase()) {
+        KnownDataset d = datasetName.equals(GENERATED) ? null : KnownDataset.find(datasetName)
+            .orElseThrow(() -> new UsageException("--dataset must be cora, citeseer, photo, computers, cs or generated,"
+                + " but was `" + datasetName + "`"));
+        String settingName = required("--setting", setting).toLowerCase();
+        if ((d == null) != settingName.equals("time")) {
+            throw new UsageException("--setting time goes with --dataset generated (and only with it), but was `"
+                + setting + "` with --dataset " + datasetName);
+        }
+        boolean lt = switch (settingName) {
             case "lt" -> true;
-            case "step", "st" -> false;
+            case "step", "st", "time" -> false;
             default -> throw new UsageException("--setting must be lt or step, but was `" + setting + "`");
         };
         trainKeys.put("backbone", required("--backbone", backbone));

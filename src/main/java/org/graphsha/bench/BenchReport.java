@@ -39,7 +39,7 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
         StringBuilder b = new StringBuilder();
         BenchOptions o = options;
         b.append(String.format(Locale.ROOT, "%s-%s %s %s: %d runs, seeds %d..%d, %d epochs, device %s%s%n",
-            o.dataset().id(), o.longTailed() ? "LT" : "ST", o.backbone().id(), o.methodName(), o.runs(), o.seed(),
+            o.datasetId(), o.settingLabel(), o.backbone().id(), o.methodName(), o.runs(), o.seed(),
             o.seed() + o.runs() - 1, o.epochs(), device, variant()));
         b.append(String.format(Locale.ROOT, "%-6s %8s %8s %10s%n", "metric", "mean", "std", "std/sqrtN"));
         row(b, "Acc", acc);
@@ -99,8 +99,8 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
     String toJson() {
         BenchOptions o = options;
         StringBuilder b = new StringBuilder("{");
-        b.append("\"dataset\":\"").append(o.dataset().id()).append("\",");
-        b.append("\"setting\":\"").append(o.longTailed() ? "lt" : "step").append("\",");
+        b.append("\"dataset\":\"").append(o.datasetId()).append("\",");
+        b.append("\"setting\":\"").append(o.generated() ? "time" : o.longTailed() ? "lt" : "step").append("\",");
         b.append("\"backbone\":\"").append(o.backbone().id()).append("\",");
         b.append("\"method\":\"").append(o.methodName()).append("\",");
         b.append("\"runs\":").append(o.runs()).append(',');

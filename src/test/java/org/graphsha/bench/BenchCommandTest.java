@@ -36,6 +36,8 @@ class BenchCommandTest {
         "--dataset cora --setting lt --backbone gcn --method vanilla --colour red | --colour | --colour",
         "--setting lt --backbone gcn --method vanilla | --dataset | missing",
         "--dataset cora --setting lt --backbone gcn --method vanilla --lt-ties random | --lt-ties | random",
+        "--dataset generated --setting lt --backbone gcn --method vanilla | --setting time | lt",
+        "--dataset cora --setting time --backbone gcn --method vanilla | --setting time | cora",
     })
     void badFlagsExitWithTwoAndNameFlagAndValue(String line, String flag, String value) {
         StringBuilder out = new StringBuilder();
