@@ -85,8 +85,11 @@ public final class TrainPipeline {
             long trained = System.nanoTime();
 
             progress.beginStage("training");
+            // GraphSmote synthesises inside its training step, without a synthesizer: count from the epoch reports.
+            long[] syntheticTotal = {0};
             EpochListener listener = report -> {
                 checkTerminated.run();
+                syntheticTotal[0] += report.syntheticNodes();
                 progress.progress(1);
                 if ((report.epoch() + 1) % 100 == 0 || report.epoch() + 1 == report.epochs()) {
                     progress.info(String.format("epoch %d/%d: train loss %.4f, val loss %.4f, val accuracy %.4f",
@@ -112,7 +115,8 @@ public final class TrainPipeline {
             catalog.store(model, config.overwrite());
             progress.finish("graphsha.train");
             return new Outcome(model, result, (trained - start) / 1_000_000, (finished - trained) / 1_000_000,
-                synthesizer == null ? 0 : synthesizer.meanNodesPerEpoch(), written,
+                synthesizer != null ? synthesizer.meanNodesPerEpoch()
+                    : (double) syntheticTotal[0] / config.training().epochs(), written,
                 synthesizer == null || synthesizer.lastReport() == null ? Map.of()
                     : synthesisReport(synthesizer.lastReport(), data.classValues()));
         } catch (RuntimeException | Error e) {

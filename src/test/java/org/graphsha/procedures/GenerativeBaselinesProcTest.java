@@ -33,6 +33,21 @@ class GenerativeBaselinesProcTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void trainsGraphSmoteAndPredictsWithIt() {
+        Map<String, Object> result = rows("CALL graphsha.train('cora', {modelName: 'smote', method: 'graphSmote', "
+            + "splitProperty: 'split', epochs: 5}) YIELD modelInfo, testMetrics, syntheticNodesPerEpoch RETURN *").get(0);
+        assertEquals("graphSmote", ((Map<String, Object>) result.get("modelInfo")).get("method"));
+        // classes below the mean training size (631 / 7) are filled up to it: 56 + 83 + 17 + 75 + 87
+        assertEquals(318.0, (Double) result.get("syntheticNodesPerEpoch"), 1e-9);
+        double accuracy = (Double) ((Map<String, Object>) result.get("testMetrics")).get("accuracy");
+        assertTrue(accuracy > 0 && accuracy <= 1, "test accuracy " + accuracy);
+        long predicted = (Long) rows("CALL graphsha.predict.stream('cora', {modelName: 'smote'}) YIELD nodeId "
+            + "RETURN count(*) AS n").get(0).get("n");
+        assertEquals(2708L, predicted);
+    }
+
+    @Test
     void writingSyntheticNodesIsGraphShaOnly() {
         assertFailsUnchanged("CALL graphsha.train('cora', {modelName: 'ens2', method: 'tam', "
             + "writeSyntheticNodes: true, epochs: 1})", "writeSyntheticNodes", "'tam'");
