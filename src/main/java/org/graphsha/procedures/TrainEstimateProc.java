@@ -47,7 +47,7 @@ public class TrainEstimateProc {
         // term, so a generous bound stands in for it. Synthesis adds at most about half the nodes again.
         MemoryEstimate estimate = MemoryEstimate.of(size.nodeCount(), size.relationshipCount(), size.featureDimension(),
             ASSUMED_MAX_CLASSES, config.training().model(), syntheticBound(config, size.nodeCount()), entries,
-            graphsha && diffusion.exactFor(Math.toIntExact(size.nodeCount())));
+            graphsha && diffusion.exactFor(Math.toIntExact(size.nodeCount())), config.method().smote());
         long min = estimate.heapBytes() + estimate.nativeMinBytes();
         long max = estimate.heapBytes() + estimate.nativeMaxBytes();
         Map<String, Object> view = new LinkedHashMap<>();
@@ -60,9 +60,14 @@ public class TrainEstimateProc {
             Math.round(heapPercentage * 10) / 10.0));
     }
 
-    /** GraphSHA adds at most about half the nodes again; GraphENS fills every class up to the largest. */
+    /**
+     * GraphSHA and GraphSmote fill minority classes up to the mean, at most about half the nodes again;
+     * GraphENS fills every class up to the largest. GraphSHA's warm-up epochs also fill up to the largest
+     * class, which on extreme imbalance exceeds this bound (docs/procedures.md).
+     */
     private static long syntheticBound(TrainConfig config, long nodes) {
-        return config.method().synthesizes() ? nodes / 2 : config.method().ensSynthesis() ? nodes : 0;
+        return config.method().synthesizes() || config.method().smote() ? nodes / 2
+            : config.method().ensSynthesis() ? nodes : 0;
     }
 
     private static String human(long bytes) {

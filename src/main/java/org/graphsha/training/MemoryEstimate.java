@@ -22,9 +22,10 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
      * @param synthetic  synthetic nodes per epoch (0 without GraphSHA)
      * @param diffusionEntries kept entries of the neighbour distribution (N·K for top-K PPR, 0 without)
      * @param exactDiffusion   whether the diffusion is solved densely (N² doubles while it runs)
+     * @param edgeDecoder      whether GraphSmote's edge decoder scores every synthetic node against every node
      */
     public static MemoryEstimate of(long nodes, long edges, int features, int classes, ModelSpec spec, long synthetic,
-                                    long diffusionEntries, boolean exactDiffusion) {
+                                    long diffusionEntries, boolean exactDiffusion, boolean edgeDecoder) {
         long n = nodes + synthetic;
         long h = spec.hidden();
         long parameters = (long) features * h + h * classes + 4 * h + 2L * classes;
@@ -35,6 +36,9 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
             + (exactDiffusion ? nodes * nodes * LONG : 0));
         heap.put("parametersAndAdam", parameters * FLOAT * 4);
         heap.put("logits", nodes * classes * FLOAT * 3);
+        // The decoder's M x (N + M) scores are dense: as a tensor and once more as a Java array.
+        long decoderScores = edgeDecoder ? synthetic * (nodes + synthetic) * FLOAT : 0;
+        heap.put("edgeDecoderScores", decoderScores);
 
         long edgeTensors = (edges + n) * (2 * LONG + FLOAT);
         long attention = spec.kind() == BackboneKind.GAT ? (edges + n) * spec.heads() * FLOAT * 6 : 0;
@@ -46,6 +50,7 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         nativeMin.put("edges", edgeTensors + attention);
         nativeMin.put("activations", activations);
         nativeMin.put("parameters", parameters * FLOAT * 3);
+        nativeMin.put("edgeDecoderScores", decoderScores);
         Map<String, Long> nativeMax = new LinkedHashMap<>(nativeMin);
         nativeMax.put("features", dense);
         return new MemoryEstimate(heap, nativeMin, nativeMax);

@@ -172,6 +172,12 @@ class CypherSurfaceTest {
         assertEquals(300L, estimate.get("nodeCount"));
         assertTrue((Long) estimate.get("bytesMin") > 0 && (Long) estimate.get("bytesMin") <= (Long) estimate.get("bytesMax"));
         assertTrue((Long) estimate.get("heapBytes") > 0 && (Long) estimate.get("nativeBytesMax") > 0);
+        long smote = (Long) single("CALL graphsha.train.estimate('accounts', {modelName: 'e', method: 'graphSmote', "
+            + "featureProperties: ['vec', 'score']}) YIELD bytesMax RETURN bytesMax");
+        long vanilla = (Long) single("CALL graphsha.train.estimate('accounts', {modelName: 'e', method: 'vanilla', "
+            + "featureProperties: ['vec', 'score']}) YIELD bytesMax RETURN bytesMax");
+        // up to 150 synthetic nodes, each scored against 450 nodes, as a tensor and as a Java array
+        assertTrue(smote - vanilla >= 2L * 150 * 450 * 4, smote + " vs " + vanilla);
     }
 
     @Test
