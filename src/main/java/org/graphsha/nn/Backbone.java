@@ -43,7 +43,7 @@ public interface Backbone {
 
     /** ReLU then, in training, dropout: the only place dropout happens. */
     static NDArray activate(NDArray h, NDArray dropoutMask) {
-        NDArray r = h.maximum(0f);
+        NDArray r = h.maximum(Transfer.scalar(h.getManager(), 0f));
         return dropoutMask == null ? r : r.mul(dropoutMask);
     }
 }

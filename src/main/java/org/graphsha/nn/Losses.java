@@ -39,7 +39,7 @@ public final class Losses {
         for (float w : rowWeights) {
             total += w;
         }
-        return nll.mul(Transfer.floats(m, rowWeights)).sum().div((float) total);
+        return nll.mul(Transfer.floats(m, rowWeights)).sum().div(Transfer.scalar(m, (float) total));
     }
 
     /**
@@ -50,9 +50,10 @@ public final class Losses {
         NDManager m = logits.getManager();
         int classes = (int) logits.getShape().get(1);
         NDArray t = oneHot(m, labels, classes);
-        NDArray logP = logits.logSoftmax(1).maximum(LOG_FLOOR);
+        NDArray logP = logits.logSoftmax(1).maximum(Transfer.scalar(m, LOG_FLOOR));
         // 1-p can round to exactly 0; clamping the argument keeps log and its gradient finite.
-        NDArray logNotP = logits.softmax(1).neg().add(1f).maximum(1e-38f).log().maximum(LOG_FLOOR);
+        NDArray logNotP = logits.softmax(1).neg().add(1f).maximum(Transfer.scalar(m, 1e-38f)).log()
+            .maximum(Transfer.scalar(m, LOG_FLOOR));
         NDArray perEntry = t.mul(logP).add(t.neg().add(1f).mul(logNotP));
         return perEntry.mul(column(m, rowClassWeights)).mean().neg();
     }
@@ -66,13 +67,14 @@ public final class Losses {
         int classes = (int) logits.getShape().get(1);
         NDArray t = oneHot(m, labels, classes);
         NDArray logOnePlusExpNegAbs = logits.abs().neg().exp().add(1f).log();
-        NDArray bce = logits.maximum(0f).sub(logits.mul(t)).add(logOnePlusExpNegAbs);
-        NDArray softplusNeg = logits.neg().maximum(0f).add(logOnePlusExpNegAbs);
-        NDArray modulator = t.mul(logits).add(softplusNeg).mul(-gamma).exp();
+        NDArray zero = Transfer.scalar(m, 0f);
+        NDArray bce = logits.maximum(zero).sub(logits.mul(t)).add(logOnePlusExpNegAbs);
+        NDArray softplusNeg = logits.neg().maximum(zero).add(logOnePlusExpNegAbs);
+        NDArray modulator = t.mul(logits).add(softplusNeg).mul(Transfer.scalar(m, -gamma)).exp();
         float[] scale = new float[labels.length];
         for (int i = 0; i < scale.length; i++) {
             scale[i] = rowAlpha[i] * (rowScale == null ? 1f : rowScale[i]);
         }
-        return modulator.mul(bce).mul(column(m, scale)).sum().div((float) labels.length);
+        return modulator.mul(bce).mul(column(m, scale)).sum().div(Transfer.scalar(m, (float) labels.length));
     }
 }

@@ -147,7 +147,7 @@ final class GraphSmoteStep {
                 }
                 NDArray classification = loss.compute(logits.get(Transfer.longs(epoch, rows)), labels);
                 NDArray value = classification.add(
-                    reconstruction(epoch, h, decoder, random).mul((float) RECONSTRUCTION_WEIGHT));
+                    reconstruction(epoch, h, decoder, random).mul(Transfer.scalar(epoch, (float) RECONSTRUCTION_WEIGHT)));
                 collector.backward(value);
                 float[][] gradients = new float[p.size()][];
                 for (int i = 0; i < p.size(); i++) {
@@ -188,7 +188,7 @@ final class GraphSmoteStep {
     private NDArray reconstruction(NDManager manager, NDArray h, NDArray decoder, SplittableRandom random) {
         int edges = edgeSources.length;
         if (edges == 0 || (long) n * n - n <= edges) {
-            return h.sum().mul(0f); // no edges or no non-edges: nothing to balance
+            return h.sum().mul(Transfer.scalar(manager, 0f)); // no edges or no non-edges: nothing to balance
         }
         int[] from = new int[2 * edges];
         int[] to = new int[2 * edges];
