@@ -85,11 +85,12 @@ public final class TrainPipeline {
             long trained = System.nanoTime();
 
             progress.beginStage("training");
-            // GraphSmote synthesises inside its training step, without a synthesizer: count from the epoch reports.
-            long[] syntheticTotal = {0};
+            // Counted from the epoch reports, which every method fills (GraphSmote synthesises without a synthesizer).
+            long[] synthetic = {0, 0};
             EpochListener listener = report -> {
                 checkTerminated.run();
-                syntheticTotal[0] += report.syntheticNodes();
+                synthetic[0] += report.syntheticNodes();
+                synthetic[1]++;
                 progress.progress(1);
                 if ((report.epoch() + 1) % 100 == 0 || report.epoch() + 1 == report.epochs()) {
                     progress.info(String.format("epoch %d/%d: train loss %.4f, val loss %.4f, val accuracy %.4f",
@@ -115,8 +116,7 @@ public final class TrainPipeline {
             catalog.store(model, config.overwrite());
             progress.finish("graphsha.train");
             return new Outcome(model, result, (trained - start) / 1_000_000, (finished - trained) / 1_000_000,
-                synthesizer != null ? synthesizer.meanNodesPerEpoch()
-                    : (double) syntheticTotal[0] / config.training().epochs(), written,
+                synthetic[1] == 0 ? 0 : (double) synthetic[0] / synthetic[1], written,
                 synthesizer == null || synthesizer.lastReport() == null ? Map.of()
                     : synthesisReport(synthesizer.lastReport(), data.classValues()));
         } catch (RuntimeException | Error e) {

@@ -4,14 +4,12 @@ import java.util.random.RandomGenerator;
 
 /**
  * Passes every call through (feature gradients too, when the inner synthesizer wants them) and
- * remembers the last batch, the last report and the nodes per epoch.
+ * remembers the last batch and the last report.
  */
 public final class RecordingSynthesizer implements Synthesizer, FeatureGradientListener {
 
     private final Synthesizer inner;
     private SyntheticBatch last = SyntheticBatch.EMPTY;
-    private long totalNodes;
-    private int epochs;
 
     public RecordingSynthesizer(Synthesizer inner) {
         this.inner = inner;
@@ -20,8 +18,6 @@ public final class RecordingSynthesizer implements Synthesizer, FeatureGradientL
     @Override
     public SyntheticBatch synthesize(int epoch, float[] previousLogits, RandomGenerator random) {
         last = inner.synthesize(epoch, previousLogits, random);
-        totalNodes += last.size();
-        epochs++;
         return last;
     }
 
@@ -44,9 +40,5 @@ public final class RecordingSynthesizer implements Synthesizer, FeatureGradientL
     @Override
     public SynthesisReport lastReport() {
         return inner.lastReport();
-    }
-
-    public double meanNodesPerEpoch() {
-        return epochs == 0 ? 0 : (double) totalNodes / epochs;
     }
 }
