@@ -29,11 +29,12 @@ import ai.djl.training.GradientCollector;
  * One training step of GraphSmote_O (ALGORITHM.md §5) on the shared backbones: layer 1 of the
  * backbone encodes the original graph; for each minor class, embeddings of its training nodes are
  * interpolated with their nearest same-class neighbour (SMOTE in embedding space, differentiable);
- * the edge decoder σ(E·W·Eᵀ) joins each synthetic node to the nodes it scores ≥ 0.5; layer 2
- * classifies on that augmented graph. Loss = the method's cross-entropy over training then synthetic
- * rows + 1e-6 × the decoder's reconstruction error of the original adjacency, with edges and
- * non-edges weighted to equal total mass (there are far more non-edges). Adam, schedule, evaluation
- * and model selection are the trainer's, as for every method.
+ * the edge decoder σ(E·W·Eᵀ) keeps, of the original neighbours of the two interpolated nodes, those
+ * it scores ≥ 0.5 ({@link GraphSmoteEdges}); layer 2 classifies on that augmented graph. Loss = the
+ * method's cross-entropy over training then synthetic rows + 1e-6 × the decoder's reconstruction
+ * error of the original adjacency, with edges and non-edges weighted to equal total mass (there are
+ * far more non-edges). Adam, schedule, evaluation and model selection are the trainer's, as for
+ * every method.
  *
  * <p>The reconstruction error is estimated, not summed over all N² pairs: every edge, plus as many
  * non-edges drawn uniformly each epoch. With non-edges weighted #edges / #non-edges, that sample is
@@ -124,8 +125,10 @@ final class GraphSmoteStep {
                     int[] neighbours = plan.neighbours(nodesOf, h.toFloatArray(), spec.hidden());
                     NDArray synthetic = mixing(epoch, plan, neighbours).matMul(h);
                     all = h.concat(synthetic, 0);
-                    float[] scores = synthetic.matMul(decoder).matMul(all.transpose()).toFloatArray();
-                    int[][] edges = GraphSmoteEdges.fromScores(scores, n, m);
+                    int[][] candidates = GraphSmoteEdges.candidates(graph.adjacency(), plan.anchors(), neighbours);
+                    float[] scores = synthetic.matMul(decoder).get(Transfer.longs(epoch, candidates[0]))
+                        .mul(h.get(Transfer.longs(epoch, candidates[1]))).sum(new int[] {1}).toFloatArray();
+                    int[][] edges = GraphSmoteEdges.fromScores(candidates, scores, n);
                     float[] anchorShare = new float[m];
                     for (int k = 0; k < m; k++) {
                         anchorShare[k] = 1f - plan.deltas()[k];

@@ -22,7 +22,7 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
      * @param synthetic  synthetic nodes per epoch (0 without GraphSHA)
      * @param diffusionEntries kept entries of the neighbour distribution (N·K for top-K PPR, 0 without)
      * @param exactDiffusion   whether the diffusion is solved densely (N² doubles while it runs)
-     * @param edgeDecoder      whether GraphSmote's edge decoder scores every synthetic node against every node
+     * @param edgeDecoder      whether GraphSmote's edge decoder scores synthetic nodes against candidate nodes
      */
     public static MemoryEstimate of(long nodes, long edges, int features, int classes, ModelSpec spec, long synthetic,
                                     long diffusionEntries, boolean exactDiffusion, boolean edgeDecoder) {
@@ -36,7 +36,8 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
             + (exactDiffusion ? nodes * nodes * LONG : 0));
         heap.put("parametersAndAdam", parameters * FLOAT * 4);
         heap.put("logits", nodes * classes * FLOAT * 3);
-        // The decoder's M x (N + M) scores are dense: as a tensor and once more as a Java array.
+        // The decoder scores each synthetic node's candidates (the neighbours of the two nodes it mixes), at most
+        // M x N pairs without a degree bound: as a tensor and once more as a Java array.
         long decoderScores = edgeDecoder ? synthetic * (nodes + synthetic) * FLOAT : 0;
         heap.put("edgeDecoderScores", decoderScores);
 

@@ -11,6 +11,8 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
+import org.graphsha.graph.Csr;
+import org.graphsha.graph.EdgeList;
 import org.junit.jupiter.api.Test;
 
 /** GraphSmote's SMOTE plan, nearest-neighbour choice and decoder edge rule on hand-made inputs. */
@@ -72,19 +74,27 @@ class GraphSmotePiecesTest {
     }
 
     @Test
-    void decoderJoinsPairsWithProbabilityAtLeastOneHalf() {
+    void candidatesAreTheUnionOfTheAnchorsAndPartnersNeighbours() {
+        // path 0-1-2-3 plus edge 1-3 and an isolated node 4
+        Csr csr = Csr.undirected(5, new EdgeList(new int[] {0, 1, 2, 1}, new int[] {1, 2, 3, 3}), v -> true);
+        int[][] pairs = GraphSmoteEdges.candidates(csr, new int[] {0, 2, 4, 1}, new int[] {2, 2, 4, 3});
+        // k=0: N(0)={1} ∪ N(2)={1,3}; k=1: partner is the anchor, N(2); k=2: isolated, none;
+        // k=3: N(1)={0,2,3} ∪ N(3)={1,2}: 2 once, and 1 and 3 themselves, since they are adjacent
+        assertArrayEquals(new int[] {0, 0, 1, 1, 3, 3, 3, 3}, pairs[0]);
+        assertArrayEquals(new int[] {1, 3, 1, 3, 0, 1, 2, 3}, pairs[1]);
+    }
+
+    @Test
+    void decoderKeepsCandidatesWithProbabilityAtLeastOneHalfInBothDirections() {
         assertTrue(GraphSmoteEdges.isEdge(0f), "σ(0) = 0.5 is an edge");
         assertTrue(GraphSmoteEdges.isEdge(3f));
         assertFalse(GraphSmoteEdges.isEdge(-1e-3f));
-        // N = 3, M = 2: rows are synthetic nodes 3 and 4, columns all 5 nodes.
-        float[] scores = {
-            1f, -1f, 0f, 5f, -2f,   // node 3: from 0 and 2; its own column (3) is no edge
-            -1f, -1f, -1f, 2f, 9f,  // node 4: from synthetic node 3; own column ignored
-        };
-        int[][] edges = GraphSmoteEdges.fromScores(scores, 3, 2);
-        assertArrayEquals(new int[] {0, 2, 3}, edges[0]);
-        assertArrayEquals(new int[] {3, 3, 4}, edges[1]);
-        assertThrows(IllegalArgumentException.class, () -> GraphSmoteEdges.fromScores(new float[7], 3, 2));
+        // N = 5: synthetic node 0 at position 5, node 1 at 6
+        int[][] pairs = {{0, 0, 1, 1}, {1, 3, 1, 2}};
+        int[][] edges = GraphSmoteEdges.fromScores(pairs, new float[] {0f, -1f, 2f, -0.5f}, 5);
+        assertArrayEquals(new int[] {1, 5, 1, 6}, edges[0]);
+        assertArrayEquals(new int[] {5, 1, 6, 1}, edges[1]);
+        assertThrows(IllegalArgumentException.class, () -> GraphSmoteEdges.fromScores(pairs, new float[3], 5));
     }
 
     private static int[] range(int from, int to) {
