@@ -36,8 +36,8 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
             + (exactDiffusion ? nodes * nodes * LONG : 0));
         heap.put("parametersAndAdam", parameters * FLOAT * 4);
         heap.put("logits", nodes * classes * FLOAT * 3);
-        // The decoder scores each synthetic node's candidates (the neighbours of the two nodes it mixes), at most
-        // M x N pairs without a degree bound: as a tensor and once more as a Java array.
+        // The decoder scores each synthetic node's candidates (the neighbours of the two nodes it mixes): at most
+        // M x N pairs, as a tensor and once more as a Java array. M x (N + M) keeps the earlier, looser bound.
         long decoderScores = edgeDecoder ? synthetic * (nodes + synthetic) * FLOAT : 0;
         heap.put("edgeDecoderScores", decoderScores);
 
