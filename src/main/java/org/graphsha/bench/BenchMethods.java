@@ -9,9 +9,9 @@ import org.graphsha.config.TrainConfig.TrainMethod;
 
 /**
  * The methods the bench can run, read from the one registry every entry point shares:
- * {@link TrainMethod} (the {@code method} key of {@code graphsha.train}). A method added there appears
- * in the tables without further edits; the order is the paper's row order, with methods the paper
- * does not list placed just before GraphSHA.
+ * {@link TrainMethod} (the {@code method} key of {@code graphsha.train}). A method added there can be
+ * run by {@code --methods} without further edits; the order is the paper's row order, with methods the
+ * paper does not list placed just before GraphSHA.
  */
 final class BenchMethods {
 

@@ -63,6 +63,13 @@ final class PaperValues {
         return new ArrayList<>(labels.keySet());
     }
 
+    /** The methods the paper's table for {@code setting} ({@code lt}, {@code step}) has rows for, in its order. */
+    List<String> methods(String setting) {
+        return labels.keySet().stream()
+            .filter(m -> cells.keySet().stream().anyMatch(k -> k.startsWith(setting + "/") && k.split("/")[2].equals(m)))
+            .toList();
+    }
+
     private static String key(String setting, String backbone, String method, String dataset) {
         return setting + "/" + backbone + "/" + method + "/" + dataset;
     }

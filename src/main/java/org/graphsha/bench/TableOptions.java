@@ -17,7 +17,7 @@ import org.graphsha.data.KnownDataset;
  * graphsha.train keys (e.g. {@code --epochs 3}), validated by the same configuration as single cells.
  *
  * @param ratios       imbalance ratios ρ: the setting's own (100 LT, 20 ST), or the sweep's
- * @param skipped      messages for requested methods this build does not have (the sweep's defaults)
+ * @param skipped      messages for default methods (the paper's rows) this build does not have
  */
 record TableOptions(String setting, boolean sweep, List<Double> ratios, List<String> backbones, List<String> methods,
                     List<KnownDataset> datasets, int runs, long seed, Path outDir, Path datasetsDir, int threads,
@@ -113,7 +113,8 @@ record TableOptions(String setting, boolean sweep, List<Double> ratios, List<Str
                 methods.add(m);
             }
         } else {
-            for (String m : sweep ? SWEEP_METHODS : BenchMethods.all()) {
+            // Defaults are the paper's rows; methods it has no row for (tamRenode) are opt-in via --methods.
+            for (String m : sweep ? SWEEP_METHODS : PaperValues.get().methods(setting)) {
                 if (BenchMethods.known(m)) {
                     methods.add(m);
                 } else {

@@ -2,6 +2,7 @@ package org.graphsha.bench;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -38,6 +39,15 @@ class TableRulesTest {
         assertEquals("graphsha", all.get(all.size() - 1));
         assertTrue(all.indexOf("reNode") < all.indexOf("upsample"));
         assertEquals(org.graphsha.config.TrainConfig.TrainMethod.values().length, all.size());
+    }
+
+    @Test
+    void aTableDefaultsToThePapersRowsAndTakesOtherMethodsOnRequest() {
+        List<String> lt = TableOptions.parse(new String[] {"--table", "lt"}).methods();
+        assertEquals(PaperValues.get().paperOrder(), lt);
+        assertFalse(lt.contains("tamRenode"), lt.toString());
+        assertEquals(List.of("tamRenode", "graphsha"),
+            TableOptions.parse(new String[] {"--table", "step", "--methods", "tamRenode,graphsha"}).methods());
     }
 
     @Test
