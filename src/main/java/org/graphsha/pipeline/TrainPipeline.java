@@ -25,6 +25,7 @@ import org.graphsha.synthesis.RecordingSynthesizer;
 import org.graphsha.synthesis.SynthesisReport;
 import org.graphsha.synthesis.UpsampleSynthesizer;
 import org.graphsha.training.EpochListener;
+import org.graphsha.training.LogitReadout;
 import org.graphsha.training.Method;
 import org.graphsha.training.Trainer;
 import org.graphsha.training.TrainingResult;
@@ -143,7 +144,7 @@ public final class TrainPipeline {
     private static double[] logitOffsets(TrainConfig config, TrainingData data) {
         double[] offsets = new double[data.classIndex().size()];
         if (config.training().method() == Method.PC_SOFTMAX) {
-            float[] prior = Trainer.logPrior(data.snapshot());
+            float[] prior = LogitReadout.logPrior(data.snapshot());
             for (int c = 0; c < offsets.length; c++) {
                 offsets[c] = -prior[c];
             }

@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import org.graphsha.evaluation.Evaluation;
-import org.graphsha.evaluation.Metrics;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.nn.Backbone;
@@ -57,7 +56,7 @@ public final class Trainer {
     private final int[] trainNodes;
     private final int[] valNodes;
     private final int[] testNodes;
-    private final float[] logPrior;
+    private final LogitReadout readout;
 
     private Trainer(GraphSnapshot graph, TrainingConfig config, Synthesizer synthesizer, EpochListener listener,
                     LossAdjustment adjustment, boolean graphSmote) {
@@ -76,7 +75,7 @@ public final class Trainer {
         requireLabelled(valNodes, "validation");
         this.smote = graphSmote ? new GraphSmoteStep(graph, config.model(), trainNodes) : null;
         // A user's graph may have no test part: the test metrics are then empty, not an error.
-        this.logPrior = config.method() == Method.PC_SOFTMAX ? logPrior(graph) : null;
+        this.readout = new LogitReadout(graph, config.method() == Method.PC_SOFTMAX);
     }
 
     /**
@@ -160,21 +159,21 @@ public final class Trainer {
                     previousLogits = step.originalLogits;
                 }
                 long t3 = System.nanoTime();
-                double valLoss = crossEntropy(evalLogits, valNodes);
+                double valLoss = readout.crossEntropy(evalLogits, valNodes);
                 adam.step(step.gradients, scheduler.lr());
                 double lrUsed = scheduler.lr();
                 scheduler.step(valLoss);
                 long t4 = System.nanoTime();
                 evalLogits = evalForward(root, model, params, x, evalGraph);
                 long t5 = System.nanoTime();
-                int[] predictions = predict(evalLogits);
-                Evaluation val = evaluate(predictions, valNodes);
+                int[] predictions = readout.predict(evalLogits);
+                Evaluation val = readout.evaluate(predictions, valNodes);
                 boolean improved = val.selectionScore() > bestScore;
                 if (improved) {
                     bestScore = val.selectionScore();
                     bestEpoch = epoch;
                     bestVal = val;
-                    bestTest = evaluate(predictions, testNodes);
+                    bestTest = readout.evaluate(predictions, testNodes);
                     bestLogits = evalLogits;
                     bestParams = params.copy();
                 }
@@ -194,15 +193,15 @@ public final class Trainer {
                 bestEpoch = config.epochs() - 1;
                 bestLogits = evalLogits;
                 bestParams = params.copy();
-                int[] predictions = predict(evalLogits);
-                bestVal = evaluate(predictions, valNodes);
-                bestTest = evaluate(predictions, testNodes);
+                int[] predictions = readout.predict(evalLogits);
+                bestVal = readout.evaluate(predictions, valNodes);
+                bestTest = readout.evaluate(predictions, testNodes);
             }
         }
         double per = 1e6 * config.epochs();
         TimeBreakdown breakdown = new TimeBreakdown(phase[0] / per, phase[1] / per, phase[2] / per, phase[3] / per,
             phase[4] / per, phase[5] / per);
-        return new TrainingResult(bestEpoch, bestVal, bestTest, predict(bestLogits), bestLogits, classes,
+        return new TrainingResult(bestEpoch, bestVal, bestTest, readout.predict(bestLogits), bestLogits, classes,
             msPerEpoch, breakdown, Engines.describe(device), bestParams.tensors());
     }
 
@@ -289,66 +288,6 @@ public final class Trainer {
             mask[i] = random.nextFloat() < p ? 0f : keep;
         }
         return mask;
-    }
-
-    /** Mean cross-entropy over the given rows, computed in double with log-sum-exp. */
-    private double crossEntropy(float[] logits, int[] rows) {
-        double total = 0;
-        for (int v : rows) {
-            int off = v * classes;
-            double max = Double.NEGATIVE_INFINITY;
-            for (int c = 0; c < classes; c++) {
-                max = Math.max(max, logits[off + c]);
-            }
-            double sum = 0;
-            for (int c = 0; c < classes; c++) {
-                sum += Math.exp(logits[off + c] - max);
-            }
-            total += max + Math.log(sum) - logits[off + graph.classes()[v]];
-        }
-        return rows.length == 0 ? 0 : total / rows.length;
-    }
-
-    /** Argmax per node, first index on ties; PC-Softmax subtracts log n_c first. */
-    private int[] predict(float[] logits) {
-        int[] out = new int[n];
-        for (int v = 0; v < n; v++) {
-            int off = v * classes;
-            int best = 0;
-            float bestValue = Float.NEGATIVE_INFINITY;
-            for (int c = 0; c < classes; c++) {
-                float z = logPrior == null ? logits[off + c] : logits[off + c] - logPrior[c];
-                if (z > bestValue) {
-                    bestValue = z;
-                    best = c;
-                }
-            }
-            out[v] = best;
-        }
-        return out;
-    }
-
-    private Evaluation evaluate(int[] predictions, int[] nodes) {
-        int[] truth = new int[nodes.length];
-        int[] pred = new int[nodes.length];
-        for (int i = 0; i < nodes.length; i++) {
-            truth[i] = graph.classes()[nodes[i]];
-            pred[i] = predictions[nodes[i]];
-        }
-        return Metrics.evaluate(truth, pred, classes);
-    }
-
-    /** log n_c over the training nodes: PC-Softmax predicts argmax(z - log n_c). */
-    public static float[] logPrior(GraphSnapshot graph) {
-        int[] count = new int[graph.classCount()];
-        for (int v : indices(graph.trainMask())) {
-            count[graph.classes()[v]]++;
-        }
-        float[] prior = new float[count.length];
-        for (int c = 0; c < count.length; c++) {
-            prior[c] = (float) Math.log(count[c]);
-        }
-        return prior;
     }
 
     private void requireLabelled(int[] nodes, String role) {

@@ -1,0 +1,85 @@
+package org.graphsha.training;
+
+import org.graphsha.evaluation.Evaluation;
+import org.graphsha.evaluation.Metrics;
+import org.graphsha.graph.GraphSnapshot;
+
+/**
+ * Reads eval-mode logits (row-major N x C) of one graph: the predicted class per node, the metrics on a
+ * node set, and the validation loss the plateau scheduler watches. Kept in plain Java arrays because
+ * the loop needs them every epoch after the engine scope has closed.
+ */
+public final class LogitReadout {
+
+    private final int[] labels;
+    private final int classes;
+    /** log n_c subtracted before the argmax (PC-Softmax); null for every other method. */
+    private final float[] logPrior;
+
+    LogitReadout(GraphSnapshot graph, boolean priorCorrected) {
+        this.labels = graph.classes();
+        this.classes = graph.classCount();
+        this.logPrior = priorCorrected ? logPrior(graph) : null;
+    }
+
+    /** Argmax per node, first index on ties (as torch and numpy). */
+    int[] predict(float[] logits) {
+        int n = logits.length / classes;
+        int[] out = new int[n];
+        for (int v = 0; v < n; v++) {
+            int off = v * classes;
+            int best = 0;
+            float bestValue = Float.NEGATIVE_INFINITY;
+            for (int c = 0; c < classes; c++) {
+                float z = logPrior == null ? logits[off + c] : logits[off + c] - logPrior[c];
+                if (z > bestValue) {
+                    bestValue = z;
+                    best = c;
+                }
+            }
+            out[v] = best;
+        }
+        return out;
+    }
+
+    Evaluation evaluate(int[] predictions, int[] nodes) {
+        int[] truth = new int[nodes.length];
+        int[] pred = new int[nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
+            truth[i] = labels[nodes[i]];
+            pred[i] = predictions[nodes[i]];
+        }
+        return Metrics.evaluate(truth, pred, classes);
+    }
+
+    /** Mean cross-entropy over the given rows, in double with log-sum-exp so large logits do not overflow. */
+    double crossEntropy(float[] logits, int[] rows) {
+        double total = 0;
+        for (int v : rows) {
+            int off = v * classes;
+            double max = Double.NEGATIVE_INFINITY;
+            for (int c = 0; c < classes; c++) {
+                max = Math.max(max, logits[off + c]);
+            }
+            double sum = 0;
+            for (int c = 0; c < classes; c++) {
+                sum += Math.exp(logits[off + c] - max);
+            }
+            total += max + Math.log(sum) - logits[off + labels[v]];
+        }
+        return rows.length == 0 ? 0 : total / rows.length;
+    }
+
+    /** log n_c over the training nodes: PC-Softmax predicts argmax(z - log n_c). */
+    public static float[] logPrior(GraphSnapshot graph) {
+        int[] count = new int[graph.classCount()];
+        for (int v : Trainer.indices(graph.trainMask())) {
+            count[graph.classes()[v]]++;
+        }
+        float[] prior = new float[count.length];
+        for (int c = 0; c < count.length; c++) {
+            prior[c] = (float) Math.log(count[c]);
+        }
+        return prior;
+    }
+}
