@@ -1,5 +1,6 @@
 package org.graphsha.bench;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -19,7 +20,7 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
         double[] bacc = new double[n];
         double[] f1 = new double[n];
         double[] perClass = new double[c];
-        double[] allEpochs = results.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.msPerEpoch())).toArray();
+        double[] allEpochs = results.stream().flatMapToDouble(r -> Arrays.stream(r.msPerEpoch())).toArray();
         for (int i = 0; i < n; i++) {
             TrainingResult r = results.get(i);
             acc[i] = 100 * r.test().accuracy();
@@ -30,7 +31,7 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
                 perClass[k] += 100 * (Double.isNaN(recall[k]) ? 0 : recall[k]) / n;
             }
         }
-        double secondsPerRun = java.util.Arrays.stream(seconds).average().orElse(0);
+        double secondsPerRun = Arrays.stream(seconds).average().orElse(0);
         return new BenchReport(o, c, Summary.of(acc), Summary.of(bacc), Summary.of(f1), perClass,
             BenchCommand.median(allEpochs), secondsPerRun, peakRssMb, results, results.get(0).device(), rss);
     }
@@ -69,7 +70,7 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
      * (GraphSHA's first six synthesise up to the largest class, several times the later count).
      */
     double laterHalfMsPerEpoch() {
-        return BenchCommand.median(runs.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.msPerEpoch(),
+        return BenchCommand.median(runs.stream().flatMapToDouble(r -> Arrays.stream(r.msPerEpoch(),
             r.msPerEpoch().length / 2, r.msPerEpoch().length)).toArray());
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,7 +75,7 @@ final class ModelFiles {
             List<Tensor> tensors = new ArrayList<>();
             for (Map<String, Object> t : (List<Map<String, Object>>) h.get("tensors")) {
                 long[] shape = ((List<Long>) t.get("shape")).stream().mapToLong(Long::longValue).toArray();
-                float[] data = new float[Math.toIntExact(java.util.Arrays.stream(shape).reduce(1, (a, b) -> a * b))];
+                float[] data = new float[Math.toIntExact(Arrays.stream(shape).reduce(1, (a, b) -> a * b))];
                 for (int i = 0; i < data.length; i++) {
                     data[i] = in.readFloat();
                 }

@@ -3,6 +3,7 @@ package org.graphsha.cli;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /** {@code ./graphsha cypher 'QUERY'} or {@code ./graphsha cypher -f FILE.cypher}. */
@@ -22,7 +23,7 @@ final class CypherCommand implements Main.Command {
 
     private static List<String> statements(List<String> args) throws java.io.IOException {
         if (args.size() >= 2 && args.get(0).equals("-f")) {
-            List<String> statements = new java.util.ArrayList<>();
+            List<String> statements = new ArrayList<>();
             for (String name : args.subList(1, args.size())) {
                 Path file = Path.of(name);
                 if (!Files.isRegularFile(file)) {

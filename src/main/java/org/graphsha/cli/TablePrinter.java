@@ -2,6 +2,7 @@ package org.graphsha.cli;
 
 import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,7 +32,7 @@ public final class TablePrinter {
         }
         StringBuilder text = new StringBuilder();
         line(text, columns, widths);
-        line(text, java.util.Arrays.stream(widths).mapToObj("-"::repeat).toList(), widths);
+        line(text, Arrays.stream(widths).mapToObj("-"::repeat).toList(), widths);
         cells.forEach(row -> line(text, row, widths));
         text.append("(").append(rows.size()).append(rows.size() == 1 ? " row)" : " rows)").append('\n');
         return text.toString();

@@ -1,10 +1,13 @@
 package org.graphsha.config;
 
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -93,7 +96,7 @@ public final class ConfigReader {
                 return constant;
             }
         }
-        throw invalid(key, value, "one of " + java.util.Arrays.stream(type.getEnumConstants())
+        throw invalid(key, value, "one of " + Arrays.stream(type.getEnumConstants())
             .map(c -> "'" + choiceName(c) + "'").toList());
     }
 
@@ -113,7 +116,7 @@ public final class ConfigReader {
     }
 
     private static String squash(String text) {
-        return text.replace("-", "").replace("_", "").toLowerCase(java.util.Locale.ROOT);
+        return text.replace("-", "").replace("_", "").toLowerCase(Locale.ROOT);
     }
 
     public List<String> stringList(String key, List<String> defaultValue) {
@@ -153,7 +156,7 @@ public final class ConfigReader {
 
     /** The map as the user gave it. */
     public Map<String, Object> given() {
-        return java.util.Collections.unmodifiableMap(values);
+        return Collections.unmodifiableMap(values);
     }
 
     /** Rejects keys that no typed config asked for. */

@@ -1,5 +1,6 @@
 package org.graphsha.config;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,6 @@ public record PredictConfig(
         }
         r.finish();
         return new PredictConfig(graphName, modelName, labels, types, device, writeProperty, confidence, probabilities,
-            java.util.Collections.unmodifiableMap(e));
+            Collections.unmodifiableMap(e));
     }
 }

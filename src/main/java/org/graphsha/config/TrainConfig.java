@@ -1,5 +1,6 @@
 package org.graphsha.config;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -168,7 +169,7 @@ public record TrainConfig(
         }
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
             validationFraction, normalization, method, training, synthesis, concurrency, jobId, overwrite,
-            writeSynthetic, syntheticLabel, java.util.Collections.unmodifiableMap(e));
+            writeSynthetic, syntheticLabel, Collections.unmodifiableMap(e));
     }
 
     private static <T> T put(Map<String, Object> effective, String key, T value) {

@@ -1,6 +1,7 @@
 package org.graphsha.data;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -52,7 +53,7 @@ public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitR
             ? Holdout.stratified(classes, index.size(), validationFraction, seed)
             : roles(splits, classes, splitProperty, nodeNames);
         requireTrainingNodePerClass(classes, roles, index);
-        if (java.util.Arrays.stream(roles).noneMatch(r -> r == SplitRole.VAL)) {
+        if (Arrays.stream(roles).noneMatch(r -> r == SplitRole.VAL)) {
             throw new IllegalArgumentException("splitProperty `" + splitProperty + "` marks no labeled node as 'val'; "
                 + "model selection needs validation nodes (or leave splitProperty out for an automatic holdout)");
         }

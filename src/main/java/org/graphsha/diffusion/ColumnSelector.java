@@ -1,5 +1,7 @@
 package org.graphsha.diffusion;
 
+import java.util.Arrays;
+
 /**
  * Keeps the entries of one column that S̃ retains (the K largest, or those at or above a clip
  * threshold) and divides them by their sum. One instance per thread. Ties at the K-th value are
@@ -29,8 +31,8 @@ final class ColumnSelector implements ColumnSink {
         }
         if (size < topK) {
             if (size == nodes.length) {
-                nodes = java.util.Arrays.copyOf(nodes, size * 2);
-                values = java.util.Arrays.copyOf(values, size * 2);
+                nodes = Arrays.copyOf(nodes, size * 2);
+                values = Arrays.copyOf(values, size * 2);
             }
             nodes[size] = node;
             values[size] = value;

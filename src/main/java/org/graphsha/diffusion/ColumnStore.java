@@ -1,5 +1,7 @@
 package org.graphsha.diffusion;
 
+import java.util.Arrays;
+
 /**
  * The retained columns of S̃ while they are being computed; each column is written by exactly one
  * worker, and the transpose runs after all workers have been joined.
@@ -35,7 +37,7 @@ final class ColumnStore {
         for (int a = 0; a < n; a++) {
             offsets[a + 1] += offsets[a];
         }
-        int[] cursor = java.util.Arrays.copyOf(offsets, n);
+        int[] cursor = Arrays.copyOf(offsets, n);
         int[] columns = new int[offsets[n]];
         float[] weights = new float[offsets[n]];
         for (int j = 0; j < n; j++) {

@@ -1,5 +1,7 @@
 package org.graphsha.diffusion;
 
+import java.util.Arrays;
+
 import org.graphsha.graph.Csr;
 
 /**
@@ -117,7 +119,7 @@ final class DensePpr {
         private void solveBlock(int start, int width) {
             double[] u = factor;
             double[] x = block;
-            java.util.Arrays.fill(x, 0);
+            Arrays.fill(x, 0);
             for (int b = 0; b < width; b++) {
                 x[(start + b) * BLOCK + b] = 1;
             }

@@ -2,7 +2,10 @@ package org.graphsha.gds;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 import org.graphsha.graph.EdgeList;
 import org.graphsha.graph.SparseFeatures;
@@ -41,7 +44,7 @@ public final class GdsGraphs {
                                List<String> featureProperties) {
         GraphStore store = store(graphName);
         Graph graph = store.getGraph(labels(store, graphName, nodeLabels), types(store, graphName, relationshipTypes),
-            java.util.Optional.empty());
+            Optional.empty());
         int n = Math.toIntExact(graph.nodeCount());
         long[] neo4jIds = new long[n];
         for (int i = 0; i < n; i++) {
@@ -58,7 +61,7 @@ public final class GdsGraphs {
                                  List<String> featureProperties) {
         GraphStore store = store(graphName);
         Graph graph = store.getGraph(labels(store, graphName, nodeLabels), types(store, graphName, relationshipTypes),
-            java.util.Optional.empty());
+            Optional.empty());
         int width = 0;
         for (String property : featureProperties) {
             if (!store.hasNodeProperty(property)) {
@@ -109,7 +112,7 @@ public final class GdsGraphs {
     }
 
     /** The named elements of the projection (all of them for an empty list); an unknown name is an error. */
-    private static <T> Collection<T> pick(List<String> names, java.util.Set<T> available,
+    private static <T> Collection<T> pick(List<String> names, Set<T> available,
                                           java.util.function.Function<String, T> of, java.util.function.Function<T, String> name,
                                           String key, String graphName, String what) {
         if (names.isEmpty()) {
@@ -129,7 +132,7 @@ public final class GdsGraphs {
 
     /** Either orientation of the projection becomes one undirected edge per connected pair. */
     private static EdgeList undirectedEdges(Graph graph, int n) {
-        java.util.Set<Long> seen = new java.util.HashSet<>();
+        Set<Long> seen = new HashSet<>();
         List<int[]> pairs = new ArrayList<>();
         for (int source = 0; source < n; source++) {
             graph.forEachRelationship(source, (s, t) -> {

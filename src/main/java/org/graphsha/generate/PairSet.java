@@ -1,5 +1,7 @@
 package org.graphsha.generate;
 
+import java.util.Arrays;
+
 /**
  * Unordered node pairs seen so far, in an open-addressing table of longs: the edge sampler rejects
  * duplicates and reciprocal pairs, and a boxed HashSet of a million pairs would cost ~10x the memory.
@@ -13,7 +15,7 @@ final class PairSet {
     PairSet(long expected) {
         int capacity = Integer.highestOneBit((int) Math.min(1 << 29, Math.max(16, expected * 2))) << 1;
         slots = new long[capacity];
-        java.util.Arrays.fill(slots, EMPTY);
+        Arrays.fill(slots, EMPTY);
         mask = capacity - 1;
     }
 

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.zip.GZIPInputStream;
 
@@ -45,7 +46,7 @@ public final class DatasetReader {
 
     private static Nodes readNodes(FileSource source) {
         IntArrayBuilder classes = new IntArrayBuilder();
-        var splits = new java.util.ArrayList<PublicSplit>();
+        var splits = new ArrayList<PublicSplit>();
         forEachRow(source, NODES_FILE, "id,label,split", 3, (row, line) -> {
             int id = parseInt(row[0], NODES_FILE, line, "id");
             if (id != classes.size()) {

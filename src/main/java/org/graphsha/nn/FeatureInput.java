@@ -1,5 +1,7 @@
 package org.graphsha.nn;
 
+import java.util.Arrays;
+
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.synthesis.FeatureCorrection;
 import org.graphsha.synthesis.SyntheticBatch;
@@ -91,8 +93,8 @@ public final class FeatureInput {
                 r[k] = i; c[k] = b; v[k] = 1f - delta; k++;
             }
         }
-        return Sparse.coo(manager, java.util.Arrays.copyOf(r, k), java.util.Arrays.copyOf(c, k),
-            java.util.Arrays.copyOf(v, k), m, rows);
+        return Sparse.coo(manager, Arrays.copyOf(r, k), Arrays.copyOf(c, k),
+            Arrays.copyOf(v, k), m, rows);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.graphsha.nn;
 
+import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 import ai.djl.ndarray.NDArray;
@@ -73,7 +74,7 @@ record Gat(ModelSpec spec) implements Backbone {
         float[] tv = t.toFloatArray();
         int n = tv.length / heads;
         float[] maxIn = new float[n * heads];
-        java.util.Arrays.fill(maxIn, Float.NEGATIVE_INFINITY);
+        Arrays.fill(maxIn, Float.NEGATIVE_INFINITY);
         for (int e = 0; e < g.gatSources.length; e++) {
             int src = g.gatSources[e] * heads;
             int dst = g.gatTargets[e] * heads;

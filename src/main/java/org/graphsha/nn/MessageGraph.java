@@ -1,5 +1,7 @@
 package org.graphsha.nn;
 
+import java.util.Arrays;
+
 import org.graphsha.graph.Csr;
 import org.graphsha.synthesis.SyntheticBatch;
 
@@ -52,8 +54,8 @@ public record MessageGraph(int nodeCount, int[] sources, int[] targets) {
             }
         }
         if (e < s.length) {
-            s = java.util.Arrays.copyOf(s, e);
-            t = java.util.Arrays.copyOf(t, e);
+            s = Arrays.copyOf(s, e);
+            t = Arrays.copyOf(t, e);
         }
         return new MessageGraph(total, s, t);
     }

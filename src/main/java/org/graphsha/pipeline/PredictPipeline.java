@@ -1,5 +1,7 @@
 package org.graphsha.pipeline;
 
+import java.util.Arrays;
+
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.ConfigReader;
 import org.graphsha.config.PredictConfig;
@@ -38,9 +40,9 @@ public final class PredictPipeline {
         SparseFeatures features = Inputs.features(graph.features(), normalization(model));
         int n = graph.nodeCount();
         SplitRole[] roles = new SplitRole[n];
-        java.util.Arrays.fill(roles, SplitRole.NONE);
+        Arrays.fill(roles, SplitRole.NONE);
         int[] unknown = new int[n];
-        java.util.Arrays.fill(unknown, -1);
+        Arrays.fill(unknown, -1);
         GraphSnapshot snapshot = Snapshots.of(graph.edges(), features, unknown, model.classCount(), roles);
         long prepared = System.nanoTime();
 

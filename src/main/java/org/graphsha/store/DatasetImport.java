@@ -1,5 +1,6 @@
 package org.graphsha.store;
 
+import java.util.Map;
 import java.util.function.Consumer;
 
 import org.graphsha.graph.Dataset;
@@ -53,7 +54,7 @@ public final class DatasetImport {
         long deleted;
         do {
             try (Transaction tx = db.beginTx()) {
-                deleted = (Long) tx.execute(query, java.util.Map.of("batch", batchSize)).next().get("deleted");
+                deleted = (Long) tx.execute(query, Map.of("batch", batchSize)).next().get("deleted");
                 tx.commit();
             }
         } while (deleted > 0);

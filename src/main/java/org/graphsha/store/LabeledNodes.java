@@ -3,9 +3,11 @@ package org.graphsha.store;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import org.graphsha.graph.ClassIndex;
 import org.graphsha.graph.EdgeList;
@@ -109,7 +111,7 @@ public record LabeledNodes(List<Node> nodes, int[] classes, ClassIndex classInde
         }
         RelationshipType type = RelationshipType.withName(relationshipType);
         // A user's graph may hold both directions of one edge; the split counts each undirected edge once.
-        java.util.Set<Long> seen = new java.util.HashSet<>();
+        Set<Long> seen = new HashSet<>();
         List<int[]> pairs = new ArrayList<>();
         for (int i = 0; i < nodes.size(); i++) {
             try (var relationships = nodes.get(i).getRelationships(Direction.OUTGOING, type)) {

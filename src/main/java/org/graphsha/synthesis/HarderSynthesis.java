@@ -1,5 +1,6 @@
 package org.graphsha.synthesis;
 
+import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 import org.graphsha.diffusion.DegreeHistogram;
@@ -84,7 +85,7 @@ final class HarderSynthesis {
         double temperature = options.temperature();
         for (int i = 0; i < training.all.length; i++) {
             if (logits == null) {
-                java.util.Arrays.fill(p[i], 1f / classCount);
+                Arrays.fill(p[i], 1f / classCount);
                 continue;
             }
             int base = training.all[i] * classCount;

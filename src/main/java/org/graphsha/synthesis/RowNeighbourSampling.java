@@ -1,5 +1,6 @@
 package org.graphsha.synthesis;
 
+import java.util.HashSet;
 import java.util.random.RandomGenerator;
 
 import org.graphsha.diffusion.NeighbourDistribution;
@@ -20,7 +21,7 @@ public final class RowNeighbourSampling {
 
     private final NeighbourDistribution rows;
     private final double floor;
-    private final java.util.HashSet<Integer> pickedBackground = new java.util.HashSet<>();
+    private final HashSet<Integer> pickedBackground = new HashSet<>();
     private double[] rowKeys = new double[16];
     private int[] rowOrder = new int[16];
 

@@ -1,6 +1,10 @@
 package org.graphsha.training;
 
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.TreeSet;
 
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.GraphSnapshot;
@@ -55,7 +59,7 @@ final class GraphSmoteStep {
     private final int n;
     private int[] edgeSources;
     private int[] edgeTargets;
-    private java.util.Set<Long> edgeSet;
+    private Set<Long> edgeSet;
 
     GraphSmoteStep(GraphSnapshot graph, ModelSpec spec, int[] trainNodes) {
         this.graph = graph;
@@ -86,7 +90,7 @@ final class GraphSmoteStep {
     /** The directed edges of the original graph (both directions, no self-loops), the reconstruction's positives. */
     void prepare(NDManager root) {
         Csr csr = graph.adjacency();
-        edgeSet = new java.util.HashSet<>();
+        edgeSet = new HashSet<>();
         for (int v = 0; v < n; v++) {
             for (int k = csr.offsets()[v]; k < csr.offsets()[v + 1]; k++) {
                 int u = csr.neighbours()[k];
@@ -98,7 +102,7 @@ final class GraphSmoteStep {
         edgeSources = new int[edgeSet.size()];
         edgeTargets = new int[edgeSet.size()];
         int e = 0;
-        for (long key : new java.util.TreeSet<>(edgeSet)) {
+        for (long key : new TreeSet<>(edgeSet)) {
             edgeSources[e] = (int) (key / n);
             edgeTargets[e++] = (int) (key % n);
         }
@@ -180,8 +184,8 @@ final class GraphSmoteStep {
                 r[k] = i; c[k] = neighbours[i]; v[k++] = delta;
             }
         }
-        return Sparse.coo(manager, java.util.Arrays.copyOf(r, k), java.util.Arrays.copyOf(c, k),
-            java.util.Arrays.copyOf(v, k), m, n);
+        return Sparse.coo(manager, Arrays.copyOf(r, k), Arrays.copyOf(c, k),
+            Arrays.copyOf(v, k), m, n);
     }
 
     /**
@@ -198,7 +202,7 @@ final class GraphSmoteStep {
         float[] target = new float[2 * edges];
         System.arraycopy(edgeSources, 0, from, 0, edges);
         System.arraycopy(edgeTargets, 0, to, 0, edges);
-        java.util.Arrays.fill(target, 0, edges, 1f);
+        Arrays.fill(target, 0, edges, 1f);
         for (int k = edges; k < 2 * edges; k++) {
             int i;
             int j;

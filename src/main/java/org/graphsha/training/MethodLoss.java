@@ -1,5 +1,7 @@
 package org.graphsha.training;
 
+import java.util.Arrays;
+
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.nn.Losses;
 
@@ -98,7 +100,7 @@ final class MethodLoss {
     /** ReNode weights for the real training rows; synthetic rows, if any, weigh 1. */
     private float[] renodeRows(int rows) {
         float[] w = new float[rows];
-        java.util.Arrays.fill(w, 1f);
+        Arrays.fill(w, 1f);
         System.arraycopy(renode, 0, w, 0, Math.min(renode.length, rows));
         return w;
     }

@@ -1,5 +1,8 @@
 package org.graphsha.training;
 
+import java.util.Arrays;
+import java.util.List;
+
 import org.graphsha.evaluation.Evaluation;
 
 /**
@@ -22,11 +25,11 @@ public record TrainingResult(
     double[] msPerEpoch,
     TimeBreakdown timeBreakdown,
     String device,
-    java.util.List<org.graphsha.nn.Tensor> parameters
+    List<org.graphsha.nn.Tensor> parameters
 ) {
     public double medianMsPerEpoch() {
         double[] sorted = msPerEpoch.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         int n = sorted.length;
         return n == 0 ? 0 : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }

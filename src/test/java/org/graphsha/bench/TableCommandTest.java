@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -107,7 +108,7 @@ class TableCommandTest {
                 double mean = results.find("gcn", method, "cora", 100).orElseThrow().runs().stream()
                     .mapToDouble(r -> m == 0 ? r.acc() : m == 1 ? r.bacc() : r.f1()).average().orElseThrow();
                 hundredths.put(method, Math.round(mean * 100));
-                assertTrue(cells.get(method)[metric].contains(String.format(java.util.Locale.ROOT, "%.2f ±", mean)),
+                assertTrue(cells.get(method)[metric].contains(String.format(Locale.ROOT, "%.2f ±", mean)),
                     cells.get(method)[metric]);
             }
             long best = hundredths.values().stream().mapToLong(Long::longValue).max().orElseThrow();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -62,11 +63,11 @@ class TableRulesTest {
     void configurationsDifferOnlyInKeysBothSidesKnow(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         TableResults results = TableResults.open(dir.resolve("lt.json"));
         TableResults.Run run = new TableResults.Run(100, 1, 1, 1, new Double[1], new int[][] {{1}}, 0, 1, 1, "cpu", "t");
-        results.add("gcn", "vanilla", "cora", 100, java.util.Map.of("epochs", "3"), new int[] {1}, run);
+        results.add("gcn", "vanilla", "cora", 100, Map.of("epochs", "3"), new int[] {1}, run);
         // a key the stored cell predates is not a difference
-        results.requireSameConfig("gcn", "vanilla", "cora", 100, java.util.Map.of("epochs", "3", "newKey", "x"));
+        results.requireSameConfig("gcn", "vanilla", "cora", 100, Map.of("epochs", "3", "newKey", "x"));
         IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
-            () -> results.requireSameConfig("gcn", "vanilla", "cora", 100, java.util.Map.of("epochs", "900")));
+            () -> results.requireSameConfig("gcn", "vanilla", "cora", 100, Map.of("epochs", "900")));
         assertTrue(e.getMessage().contains("epochs stored 3, now 900"), e.getMessage());
         assertEquals(1, TableResults.open(dir.resolve("lt.json")).cells().size(), "saved at once");
     }

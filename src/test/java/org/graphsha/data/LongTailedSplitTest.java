@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
+
 import org.graphsha.graph.Dataset;
 import org.graphsha.graph.EdgeList;
 import org.graphsha.graph.PublicSplit;
@@ -56,7 +58,7 @@ class LongTailedSplitTest {
         // Class 0: nodes 0,1,2 (node 0 has two edges); class 1: nodes 3..5 form the majority.
         int[] classes = {0, 0, 0, 1, 1, 1, 1, 1, 1, 1};
         PublicSplit[] none = new PublicSplit[classes.length];
-        java.util.Arrays.fill(none, PublicSplit.NONE);
+        Arrays.fill(none, PublicSplit.NONE);
         EdgeList edges = new EdgeList(new int[] {0, 0, 3}, new int[] {3, 4, 5});
         SplitResult split = LongTailedSplit.compute(classes, 2, none, edges, 7);
         assertEquals(SplitRole.TRAIN, split.roles()[0]);
@@ -81,7 +83,7 @@ class LongTailedSplitTest {
     }
 
     static int sum(int[] values) {
-        return java.util.Arrays.stream(values).sum();
+        return Arrays.stream(values).sum();
     }
 
     private static int keptEdges(EdgeList edges, SplitRole[] roles) {

@@ -1,5 +1,10 @@
 package org.graphsha.diffusion;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import org.graphsha.graph.Csr;
@@ -13,8 +18,8 @@ final class DenseReference {
     /** A random undirected graph with a few isolated nodes and a pendant path, so every code path is hit. */
     static Csr smallGraph(int n, int edges, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        java.util.Set<Long> seen = new java.util.HashSet<>();
-        java.util.List<int[]> list = new java.util.ArrayList<>();
+        Set<Long> seen = new HashSet<>();
+        List<int[]> list = new ArrayList<>();
         int isolated = 3;
         while (list.size() < edges) {
             int a = random.nextInt(n - isolated);
@@ -129,7 +134,7 @@ final class DenseReference {
             for (int i = 0; i < n; i++) {
                 rows[i] = i;
             }
-            java.util.Arrays.sort(rows, (a, b) -> s[b][column] != s[a][column]
+            Arrays.sort(rows, (a, b) -> s[b][column] != s[a][column]
                 ? Double.compare(s[b][column], s[a][column]) : Integer.compare(a, b));
             double sum = 0;
             int kept = 0;

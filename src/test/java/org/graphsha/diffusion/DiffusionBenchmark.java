@@ -5,6 +5,7 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,10 +32,10 @@ public final class DiffusionBenchmark {
             }
             return;
         }
-        DiffusionMode mode = args.length > 1 ? DiffusionMode.valueOf(args[1].toUpperCase(java.util.Locale.ROOT)) : DiffusionMode.AUTO;
+        DiffusionMode mode = args.length > 1 ? DiffusionMode.valueOf(args[1].toUpperCase(Locale.ROOT)) : DiffusionMode.AUTO;
         double epsilon = args.length > 2 ? Double.parseDouble(args[2]) : DiffusionOptions.DEFAULT_EPSILON;
         int concurrency = args.length > 3 ? Integer.parseInt(args[3]) : Runtime.getRuntime().availableProcessors();
-        DiffusionKind kind = args.length > 4 ? DiffusionKind.valueOf(args[4].toUpperCase(java.util.Locale.ROOT)) : DiffusionKind.PPR;
+        DiffusionKind kind = args.length > 4 ? DiffusionKind.valueOf(args[4].toUpperCase(Locale.ROOT)) : DiffusionKind.PPR;
 
         Csr graph = load(graphName);
         System.gc();
@@ -108,7 +109,7 @@ public final class DiffusionBenchmark {
      */
     static Csr randomGraph(int nodes, int edges, int blocks, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        java.util.HashSet<Long> seen = new java.util.HashSet<>(edges * 2);
+        HashSet<Long> seen = new HashSet<>(edges * 2);
         int[] s = new int[edges];
         int[] t = new int[edges];
         int blockSize = (nodes + blocks - 1) / blocks;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.graphsha.graph.Csr;
@@ -87,8 +88,8 @@ class DiffusionTest {
                 column[i] = dense[i][j];
             }
             double[] sorted = column.clone();
-            java.util.Arrays.sort(sorted);
-            int nonZero = (int) java.util.Arrays.stream(column).filter(x -> x > 0).count();
+            Arrays.sort(sorted);
+            int nonZero = (int) Arrays.stream(column).filter(x -> x > 0).count();
             if (nonZero > topK && sorted[n - topK] - sorted[n - topK - 1] <= 2 * bound) {
                 continue; // the bound cannot tell these two apart, nor can a tie
             }

@@ -4,6 +4,7 @@ import static org.graphsha.testing.TestNeo4j.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -44,7 +45,7 @@ class GdsPageRankCrossCheckTest {
                 + "maxIterations: 150, tolerance: 1e-11, concurrency: 1}) YIELD nodeId, score RETURN nodeId, score",
             Map.of("source", cora.neo4jIds()[position], "damping", 1 - ALPHA));
         assertEquals(cora.nodeCount(), gds.size());
-        java.util.Map<Long, Integer> positionOf = new java.util.HashMap<>();
+        Map<Long, Integer> positionOf = new HashMap<>();
         for (int i = 0; i < cora.nodeCount(); i++) {
             positionOf.put(cora.neo4jIds()[i], i);
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -76,7 +77,7 @@ class GraphGeneratorTest {
             degree[graph.sources()[e]]++;
             degree[graph.targets()[e]]++;
         }
-        int max = java.util.Arrays.stream(degree).max().orElseThrow();
+        int max = Arrays.stream(degree).max().orElseThrow();
         double mean = 2.0 * graph.relationshipCount() / graph.nodeCount();
         // A Poisson graph of mean 12 almost never reaches 4x its mean; the power law does by far.
         assertTrue(max > 8 * mean, "max degree " + max + " against mean " + mean);
@@ -165,7 +166,7 @@ class GraphGeneratorTest {
         assertArrayEquals(a.targets(), b.targets());
         assertArrayEquals(a.years(), b.years());
         assertArrayEquals(a.features().row(123, a.classes()[123]), b.features().row(123, b.classes()[123]));
-        assertFalse(java.util.Arrays.equals(a.sources(), c.sources()));
-        assertFalse(java.util.Arrays.equals(a.features().row(123, 0), c.features().row(123, 0)));
+        assertFalse(Arrays.equals(a.sources(), c.sources()));
+        assertFalse(Arrays.equals(a.features().row(123, 0), c.features().row(123, 0)));
     }
 }

@@ -2,6 +2,7 @@ package org.graphsha.nn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -155,8 +156,8 @@ class BackboneReferenceTest {
     static SparseFeatures sparse(float[][] dense) {
         int rows = dense.length;
         int[] offsets = new int[rows + 1];
-        java.util.List<Integer> cols = new java.util.ArrayList<>();
-        java.util.List<Float> vals = new java.util.ArrayList<>();
+        List<Integer> cols = new ArrayList<>();
+        List<Float> vals = new ArrayList<>();
         for (int r = 0; r < rows; r++) {
             for (int c = 0; c < dense[r].length; c++) {
                 if (dense[r][c] != 0) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 
@@ -96,7 +97,7 @@ class EnsNeighbourMixingTest {
         double statistic = ChiSquare.statistic(counts, p);
         assertTrue(statistic < ChiSquare.critical999(3), "chi-square " + statistic);
         int[] two = sampling.draw(0, 3, random);
-        assertEquals(3, java.util.Arrays.stream(two).distinct().count(), "neighbours are distinct");
+        assertEquals(3, Arrays.stream(two).distinct().count(), "neighbours are distinct");
     }
 
     @Test
@@ -106,7 +107,7 @@ class EnsNeighbourMixingTest {
         RandomGenerator random = new SplittableRandom(9);
         long[] counts = new long[4];
         int[] anchors = new int[60_000];
-        java.util.Arrays.fill(anchors, 3);
+        Arrays.fill(anchors, 3);
         for (int d : mixing.degrees(anchors, random)) {
             counts[d]++;
         }
@@ -115,7 +116,7 @@ class EnsNeighbourMixingTest {
         assertEquals(0, counts[0], "a removed node's degree 0 is never drawn");
         double statistic = ChiSquare.statistic(counts, p);
         assertTrue(statistic < ChiSquare.critical999(2), "chi-square " + statistic);
-        java.util.Arrays.fill(anchors, 1);
+        Arrays.fill(anchors, 1);
         for (int d : mixing.degrees(anchors, random)) {
             assertEquals(1, d, "capped at the anchor's degree 1");
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -43,7 +44,7 @@ class GraphSmotePiecesTest {
         int[] fromClass1 = IntStream.range(0, p.size()).filter(i -> p.classes()[i] == 1).map(i -> p.anchors()[i]).toArray();
         assertEquals(9, fromClass1.length);
         // one full pass over the 7 nodes in order, then 2 distinct others
-        assertArrayEquals(range(100, 107), java.util.Arrays.copyOf(fromClass1, 7));
+        assertArrayEquals(range(100, 107), Arrays.copyOf(fromClass1, 7));
         assertTrue(fromClass1[7] != fromClass1[8] && fromClass1[7] >= 100 && fromClass1[8] < 107);
         int[] fromClass2 = IntStream.range(0, p.size()).filter(i -> p.classes()[i] == 2).map(i -> p.anchors()[i]).toArray();
         assertEquals(13, fromClass2.length);

@@ -151,7 +151,7 @@ class SamplingTest {
     void rowSamplingCompletesFromTheWholeGraphByRejection() {
         int n = 1000;
         int[] offsets = new int[n + 1];
-        java.util.Arrays.fill(offsets, 1, n + 1, 2);
+        Arrays.fill(offsets, 1, n + 1, 2);
         NeighbourDistribution rows = new NeighbourDistribution(n, offsets, new int[] {17, 400}, new float[] {0.9f, 0.1f});
         RowNeighbourSampling sampling = new RowNeighbourSampling(rows, 1e-12);
         RandomGenerator random = random();

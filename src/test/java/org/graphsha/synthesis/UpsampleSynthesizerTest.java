@@ -3,6 +3,7 @@ package org.graphsha.synthesis;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import org.graphsha.data.KnownDataset;
@@ -39,7 +40,7 @@ class UpsampleSynthesizerTest {
             int copy = batch.edgeTargets()[e] - n;
             int source = batch.anchors()[copy];
             int neighbour = batch.edgeSources()[e];
-            assertEquals(true, java.util.Arrays.stream(snapshot.adjacency().neighbours(), snapshot.adjacency().offsets()[source],
+            assertEquals(true, Arrays.stream(snapshot.adjacency().neighbours(), snapshot.adjacency().offsets()[source],
                 snapshot.adjacency().offsets()[source + 1]).anyMatch(v -> v == neighbour), "edge from a neighbour of the source");
         }
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -93,7 +94,7 @@ public final class TestNeo4j {
 
     public static List<Map<String, Object>> rows(String query, Map<String, Object> parameters) {
         return query(query, parameters, result -> {
-            List<Map<String, Object>> rows = new java.util.ArrayList<>();
+            List<Map<String, Object>> rows = new ArrayList<>();
             result.forEachRemaining(rows::add);
             return rows;
         });

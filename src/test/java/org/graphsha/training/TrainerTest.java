@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.graphsha.graph.GraphSnapshot;
@@ -30,7 +31,7 @@ class TrainerTest {
         assertArrayEquals(a.predictions(), b.predictions());
         assertEquals(a.bestEpoch(), b.bestEpoch());
         TrainingResult c = Trainer.train(g, config.withSeed(6));
-        assertFalse(java.util.Arrays.equals(a.logits(), c.logits()), "another seed must give another model");
+        assertFalse(Arrays.equals(a.logits(), c.logits()), "another seed must give another model");
     }
 
     @Test
