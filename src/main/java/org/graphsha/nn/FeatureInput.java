@@ -24,17 +24,20 @@ public final class FeatureInput {
     private final NDArray correction;
     /** N x out zeros added to the original rows' X·W so that its gradient can be read, or null. */
     private final NDArray probe;
+    /** X·W of the original rows, already computed at the current W, or null to compute it. */
+    private final NDArray projection;
 
     private FeatureInput(NDArray x, int rows, int dimension) {
-        this(x, rows, dimension, null, null);
+        this(x, rows, dimension, null, null, null);
     }
 
-    private FeatureInput(NDArray x, int rows, int dimension, NDArray correction, NDArray probe) {
+    private FeatureInput(NDArray x, int rows, int dimension, NDArray correction, NDArray probe, NDArray projection) {
         this.x = x;
         this.rows = rows;
         this.dimension = dimension;
         this.correction = correction;
         this.probe = probe;
+        this.projection = projection;
     }
 
     public static FeatureInput sparse(NDManager manager, SparseFeatures f) {
@@ -108,7 +111,29 @@ public final class FeatureInput {
         if (correctionMatrix == null && probe == null) {
             return this;
         }
-        return new FeatureInput(x, rows, dimension, correctionMatrix, probe);
+        return new FeatureInput(x, rows, dimension, correctionMatrix, probe, projection);
+    }
+
+    /**
+     * The same input with X·W of the original rows supplied: N x out, computed at the W this step
+     * uses. X·W is the largest product of an epoch on wide features, and the eval forward after an
+     * optimizer step has already computed it for the next training step. For training, {@code xw}
+     * must be a leaf with a gradient and ∂L/∂W read from {@link #weightGradient}.
+     */
+    public FeatureInput withProjection(NDArray xw) {
+        return new FeatureInput(x, rows, dimension, correction, probe, xw);
+    }
+
+    /**
+     * ∂L/∂W after the backward pass. With a supplied projection, W reaches the loss through X·W only
+     * as that leaf, so its part, Xᵀ·∂L/∂(X·W), is added here to W's own gradient (the correction's).
+     */
+    public NDArray weightGradient(NDArray w) {
+        if (projection == null) {
+            return w.getGradient();
+        }
+        NDArray throughProjection = x.transpose().matMul(projection.getGradient());
+        return correction == null ? throughProjection : w.getGradient().add(throughProjection);
     }
 
     /**
@@ -117,7 +142,7 @@ public final class FeatureInput {
      * the original rows as node inputs, without the part that flows through the synthetic rows.
      */
     public NDArray project(NDArray w, NDArray mixing) {
-        NDArray xw = x.matMul(w);
+        NDArray xw = projection != null ? projection : x.matMul(w);
         NDArray direct = probe == null ? xw : xw.add(probe);
         if (mixing == null) {
             return direct;

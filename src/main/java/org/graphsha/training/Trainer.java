@@ -137,7 +137,11 @@ public final class Trainer {
             if (smote != null) {
                 smote.prepare(root);
             }
-            float[] evalLogits = evalForward(root, model, params, x, evalGraph);
+            // On CPU the eval forward hands its X·W to the next training step (same W); a GPU recomputes it
+            // faster than the copy would take. GraphSmote's step runs layer 1 itself.
+            boolean reuseProjection = !device.isGpu() && smote == null;
+            EvalOutput eval = evalForward(root, model, params, x, evalGraph, reuseProjection);
+            float[] evalLogits = eval.logits;
             for (int epoch = 0; epoch < config.epochs(); epoch++) {
                 long start = System.nanoTime();
                 SyntheticBatch batch = synthesizer == null
@@ -153,7 +157,8 @@ public final class Trainer {
                     step = new StepOutput(r.loss(), r.gradients(), null);
                     syntheticNodes = r.syntheticNodes();
                 } else {
-                    step = trainStep(epoch, root, model, params, x, baseGraph, evalGraph, batch, mask, loss);
+                    step = trainStep(epoch, root, model, params, x, baseGraph, evalGraph,
+                        batch, mask, loss, eval.projection);
                 }
                 if (synthesizer != null) {
                     previousLogits = step.originalLogits;
@@ -164,7 +169,8 @@ public final class Trainer {
                 double lrUsed = scheduler.lr();
                 scheduler.step(valLoss);
                 long t4 = System.nanoTime();
-                evalLogits = evalForward(root, model, params, x, evalGraph);
+                eval = evalForward(root, model, params, x, evalGraph, reuseProjection);
+                evalLogits = eval.logits;
                 long t5 = System.nanoTime();
                 int[] predictions = readout.predict(evalLogits);
                 Evaluation val = readout.evaluate(predictions, valNodes);
@@ -207,9 +213,16 @@ public final class Trainer {
 
     private record StepOutput(double loss, float[][] gradients, float[] originalLogits) {}
 
+    /** Eval-mode logits, row-major N x C, and when kept the X·W of layer 1 behind them (row-major N x out). */
+    private record EvalOutput(float[] logits, float[] projection) {}
+
+    /**
+     * @param projection X·W of the original rows at the current parameters (the last eval forward's), or
+     *                   null to compute it in the step
+     */
     private StepOutput trainStep(int epochIndex, NDManager root, Backbone model, ParameterSet params, FeatureInput x,
                                  MessageGraph baseGraph, GraphTensors evalGraph, SyntheticBatch batch,
-                                 float[] mask, MethodLoss loss) {
+                                 float[] mask, MethodLoss loss, float[] projection) {
         int m = batch.size();
         int[] lossRows = new int[trainNodes.length + m];
         int[] labels = new int[lossRows.length];
@@ -233,6 +246,11 @@ public final class Trainer {
             int[] gradientRows = gradientListener == null ? null : gradientListener.featureGradientRows();
             NDArray probe = gradientRows == null ? null : FeatureGradients.probe(epoch, n, p.get(0));
             FeatureInput input = x.forStep(epoch, batch, probe);
+            if (projection != null) {
+                NDArray xw = Transfer.floats(epoch, projection, new Shape(n, projection.length / n));
+                xw.setRequiresGradient(true);
+                input = input.withProjection(xw);
+            }
             try (GradientCollector collector = Engines.engine().newGradientCollector()) {
                 NDArray logits = model.forward(p, input, mixing, g, maskArray);
                 NDArray rows = logits.get(Transfer.longs(epoch, lossRows));
@@ -247,7 +265,8 @@ public final class Trainer {
                         FeatureGradients.ofRows(epoch, probe, p.get(0), gradientRows));
                 }
                 float[][] gradients = new float[p.size()][];
-                for (int i = 0; i < p.size(); i++) {
+                gradients[0] = input.weightGradient(p.get(0)).toFloatArray();
+                for (int i = 1; i < p.size(); i++) {
                     gradients[i] = p.get(i).getGradient().toFloatArray();
                 }
                 float[] original = null;
@@ -261,12 +280,17 @@ public final class Trainer {
         }
     }
 
-    /** Eval-mode logits of the original graph, row-major N x C. Forward only: no lock needed. */
-    private static float[] evalForward(NDManager root, Backbone model, ParameterSet params, FeatureInput x,
-                                       GraphTensors evalGraph) {
+    /** Eval-mode forward on the original graph. Forward only: no lock needed. */
+    private static EvalOutput evalForward(NDManager root, Backbone model, ParameterSet params, FeatureInput x,
+                                          GraphTensors evalGraph, boolean keepProjection) {
         try (NDScope scope = new NDScope(); NDManager epoch = root.newSubManager()) {
             NDList p = params.toEngine(epoch, false);
-            return model.forward(p, x, null, evalGraph, null).toFloatArray();
+            if (!keepProjection) {
+                return new EvalOutput(model.forward(p, x, null, evalGraph, null).toFloatArray(), null);
+            }
+            NDArray xw = x.project(p.get(0), null);
+            float[] logits = model.forward(p, x.withProjection(xw), null, evalGraph, null).toFloatArray();
+            return new EvalOutput(logits, xw.toFloatArray());
         }
     }
 
