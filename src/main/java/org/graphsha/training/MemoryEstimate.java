@@ -36,6 +36,8 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
             + (exactDiffusion ? nodes * nodes * LONG : 0));
         heap.put("parametersAndAdam", parameters * FLOAT * 4);
         heap.put("logits", nodes * classes * FLOAT * 3);
+        // X·W of layer 1 kept from the eval forward for the next step (CPU); SAGE projects to [W_l | W_r].
+        heap.put("layerOneProjection", nodes * h * (spec.kind() == BackboneKind.SAGE ? 2 : 1) * FLOAT);
         // The decoder scores each synthetic node's candidates (the neighbours of the two nodes it mixes): at most
         // M x N pairs, as a tensor and once more as a Java array. M x (N + M) keeps the earlier, looser bound.
         long decoderScores = edgeDecoder ? synthetic * (nodes + synthetic) * FLOAT : 0;
