@@ -141,7 +141,6 @@ public final class Trainer {
             // faster than the copy would take. GraphSmote's step runs layer 1 itself.
             boolean reuseProjection = !device.isGpu() && smote == null;
             EvalOutput eval = evalForward(root, model, params, x, evalGraph, reuseProjection);
-            float[] evalLogits = eval.logits;
             for (int epoch = 0; epoch < config.epochs(); epoch++) {
                 long start = System.nanoTime();
                 SyntheticBatch batch = synthesizer == null
@@ -164,15 +163,14 @@ public final class Trainer {
                     previousLogits = step.originalLogits;
                 }
                 long t3 = System.nanoTime();
-                double valLoss = readout.crossEntropy(evalLogits, valNodes);
+                double valLoss = readout.crossEntropy(eval.logits, valNodes);
                 adam.step(step.gradients, scheduler.lr());
                 double lrUsed = scheduler.lr();
                 scheduler.step(valLoss);
                 long t4 = System.nanoTime();
                 eval = evalForward(root, model, params, x, evalGraph, reuseProjection);
-                evalLogits = eval.logits;
                 long t5 = System.nanoTime();
-                int[] predictions = readout.predict(evalLogits);
+                int[] predictions = readout.predict(eval.logits);
                 Evaluation val = readout.evaluate(predictions, valNodes);
                 boolean improved = val.selectionScore() > bestScore;
                 if (improved) {
@@ -180,7 +178,7 @@ public final class Trainer {
                     bestEpoch = epoch;
                     bestVal = val;
                     bestTest = readout.evaluate(predictions, testNodes);
-                    bestLogits = evalLogits;
+                    bestLogits = eval.logits;
                     bestParams = params.copy();
                 }
                 long end = System.nanoTime();
@@ -197,9 +195,9 @@ public final class Trainer {
             if (bestLogits == null) {
                 // Every epoch scored 0 (e.g. one epoch of a degenerate model): report the last one.
                 bestEpoch = config.epochs() - 1;
-                bestLogits = evalLogits;
+                bestLogits = eval.logits;
                 bestParams = params.copy();
-                int[] predictions = readout.predict(evalLogits);
+                int[] predictions = readout.predict(eval.logits);
                 bestVal = readout.evaluate(predictions, valNodes);
                 bestTest = readout.evaluate(predictions, testNodes);
             }
