@@ -1,9 +1,7 @@
 package org.graphsha.training;
 
-import java.util.List;
 import java.util.SplittableRandom;
 
-import org.graphsha.evaluation.Evaluation;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.nn.Backbone;
@@ -12,7 +10,6 @@ import org.graphsha.nn.FeatureInput;
 import org.graphsha.nn.GraphTensors;
 import org.graphsha.nn.MessageGraph;
 import org.graphsha.nn.ParameterSet;
-import org.graphsha.nn.Tensor;
 import org.graphsha.nn.Transfer;
 import org.graphsha.synthesis.FeatureGradientListener;
 import org.graphsha.synthesis.SyntheticBatch;
@@ -112,22 +109,14 @@ public final class Trainer {
         if (smote != null) {
             smote.addDecoder(params, random);
         }
-        List<Tensor> tensors = params.tensors();
-        Adam adam = new Adam(tensors, config.weightDecay());
+        Adam adam = new Adam(params.tensors(), config.weightDecay());
         PlateauScheduler scheduler = new PlateauScheduler(config.learningRate());
         MethodLoss loss = new MethodLoss(graph, config, trainNodes);
         Device device = Engines.device(config.device());
         MessageGraph baseGraph = MessageGraph.of(graph.adjacency());
-
-        double[] msPerEpoch = new double[config.epochs()];
-        double bestScore = 0;
-        int bestEpoch = -1;
-        Evaluation bestVal = null;
-        Evaluation bestTest = null;
-        float[] bestLogits = null;
-        ParameterSet bestParams = null;
-        float[] previousLogits = null;
-        long[] phase = new long[6];
+        PhaseClock clock = new PhaseClock(config.epochs());
+        ModelSelection selection = new ModelSelection(readout, valNodes, testNodes);
+        ModelSelection.Selected selected;
 
         try (NDManager root = Engines.newManager(device)) {
             FeatureInput x = config.featureMode().sparseFor(features)
@@ -141,75 +130,49 @@ public final class Trainer {
             // faster than the copy would take. GraphSmote's step runs layer 1 itself.
             boolean reuseProjection = !device.isGpu() && smote == null;
             EvalOutput eval = evalForward(root, model, params, x, evalGraph, reuseProjection);
+            float[] previousLogits = null;
             for (int epoch = 0; epoch < config.epochs(); epoch++) {
-                long start = System.nanoTime();
+                clock.startEpoch();
                 SyntheticBatch batch = synthesizer == null
                     ? SyntheticBatch.EMPTY
                     : synthesizer.synthesize(epoch, previousLogits, random);
-                long t1 = System.nanoTime();
+                clock.lap(PhaseClock.Phase.SYNTHESIS);
                 float[] mask = dropoutMask(n + batch.size(), config.model().hidden(), config.model().dropout(), random);
-                long t2 = System.nanoTime();
-                StepOutput step;
-                int syntheticNodes = batch.size();
-                if (smote != null) {
-                    GraphSmoteStep.Result r = smote.step(root, model, params, x, evalGraph, mask, loss, random);
-                    step = new StepOutput(r.loss(), r.gradients(), null);
-                    syntheticNodes = r.syntheticNodes();
-                } else {
-                    step = trainStep(epoch, root, model, params, x, baseGraph, evalGraph,
-                        batch, mask, loss, eval.projection);
-                }
+                clock.lap(PhaseClock.Phase.DROPOUT_MASK);
+                StepOutput step = smote != null
+                    ? smoteStep(root, model, params, x, evalGraph, mask, loss, random)
+                    : trainStep(epoch, root, model, params, x, baseGraph, evalGraph, batch, mask, loss, eval.projection);
                 if (synthesizer != null) {
                     previousLogits = step.originalLogits;
                 }
-                long t3 = System.nanoTime();
+                clock.lap(PhaseClock.Phase.TRAIN_STEP);
                 double valLoss = readout.crossEntropy(eval.logits, valNodes);
-                adam.step(step.gradients, scheduler.lr());
                 double lrUsed = scheduler.lr();
+                adam.step(step.gradients, lrUsed);
                 scheduler.step(valLoss);
-                long t4 = System.nanoTime();
+                clock.lap(PhaseClock.Phase.OPTIMIZER);
                 eval = evalForward(root, model, params, x, evalGraph, reuseProjection);
-                long t5 = System.nanoTime();
-                int[] predictions = readout.predict(eval.logits);
-                Evaluation val = readout.evaluate(predictions, valNodes);
-                boolean improved = val.selectionScore() > bestScore;
-                if (improved) {
-                    bestScore = val.selectionScore();
-                    bestEpoch = epoch;
-                    bestVal = val;
-                    bestTest = readout.evaluate(predictions, testNodes);
-                    bestLogits = eval.logits;
-                    bestParams = params.copy();
-                }
-                long end = System.nanoTime();
-                phase[0] += t1 - start;
-                phase[1] += t2 - t1;
-                phase[2] += t3 - t2;
-                phase[3] += t5 - t4;
-                phase[4] += t4 - t3;
-                phase[5] += end - t5;
-                msPerEpoch[epoch] = (end - start) / 1e6;
-                listener.onEpoch(new EpochReport(epoch, config.epochs(), step.loss, valLoss, val.accuracy(),
-                    val.macroF1(), lrUsed, syntheticNodes, improved));
+                clock.lap(PhaseClock.Phase.EVAL_FORWARD);
+                ModelSelection.Scored scored = selection.offer(epoch, eval.logits, params);
+                clock.lap(PhaseClock.Phase.EVALUATION);
+                clock.endEpoch(epoch);
+                listener.onEpoch(new EpochReport(epoch, config.epochs(), step.loss, valLoss, scored.validation().accuracy(),
+                    scored.validation().macroF1(), lrUsed, step.syntheticNodes, scored.improved()));
             }
-            if (bestLogits == null) {
-                // Every epoch scored 0 (e.g. one epoch of a degenerate model): report the last one.
-                bestEpoch = config.epochs() - 1;
-                bestLogits = eval.logits;
-                bestParams = params.copy();
-                int[] predictions = readout.predict(eval.logits);
-                bestVal = readout.evaluate(predictions, valNodes);
-                bestTest = readout.evaluate(predictions, testNodes);
-            }
+            selected = selection.selected(config.epochs() - 1, eval.logits, params);
         }
-        double per = 1e6 * config.epochs();
-        TimeBreakdown breakdown = new TimeBreakdown(phase[0] / per, phase[1] / per, phase[2] / per, phase[3] / per,
-            phase[4] / per, phase[5] / per);
-        return new TrainingResult(bestEpoch, bestVal, bestTest, readout.predict(bestLogits), bestLogits, classes,
-            msPerEpoch, breakdown, Engines.describe(device), bestParams.tensors());
+        return new TrainingResult(selected.epoch(), selected.validation(), selected.test(),
+            readout.predict(selected.logits()), selected.logits(), classes, clock.msPerEpoch(), clock.meanPerEpoch(),
+            Engines.describe(device), selected.parameters().tensors());
     }
 
-    private record StepOutput(double loss, float[][] gradients, float[] originalLogits) {}
+    private StepOutput smoteStep(NDManager root, Backbone model, ParameterSet params, FeatureInput x,
+                                 GraphTensors graph, float[] mask, MethodLoss loss, SplittableRandom random) {
+        GraphSmoteStep.Result r = smote.step(root, model, params, x, graph, mask, loss, random);
+        return new StepOutput(r.loss(), r.gradients(), null, r.syntheticNodes());
+    }
+
+    private record StepOutput(double loss, float[][] gradients, float[] originalLogits, int syntheticNodes) {}
 
     /** Eval-mode logits, row-major N x C, and when kept the X·W of layer 1 behind them (row-major N x out). */
     private record EvalOutput(float[] logits, float[] projection) {}
@@ -271,7 +234,7 @@ public final class Trainer {
                 if (synthesizer != null) {
                     original = (m > 0 ? logits.get("0:" + n) : logits).toFloatArray();
                 }
-                return new StepOutput(value.getFloat(), gradients, original);
+                return new StepOutput(value.getFloat(), gradients, original, m);
             }
         } finally {
             Engines.TRAINING_LOCK.unlock();

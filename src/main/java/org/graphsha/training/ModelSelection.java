@@ -1,0 +1,55 @@
+package org.graphsha.training;
+
+import org.graphsha.evaluation.Evaluation;
+import org.graphsha.nn.ParameterSet;
+
+/**
+ * Model selection of ALGORITHM.md §3: keeps the epoch whose eval-mode logits score highest on
+ * validation ((acc + macro-F1)/2), strictly greater, so the first of equal epochs wins. The test
+ * split is scored only for a kept epoch.
+ */
+final class ModelSelection {
+
+    /** One epoch's validation result, and whether it became the kept epoch. */
+    record Scored(Evaluation validation, boolean improved) {}
+
+    /** The kept epoch. */
+    record Selected(int epoch, Evaluation validation, Evaluation test, float[] logits, ParameterSet parameters) {}
+
+    private final LogitReadout readout;
+    private final int[] valNodes;
+    private final int[] testNodes;
+    private double bestScore;
+    private Selected best;
+
+    ModelSelection(LogitReadout readout, int[] valNodes, int[] testNodes) {
+        this.readout = readout;
+        this.valNodes = valNodes;
+        this.testNodes = testNodes;
+    }
+
+    /** Scores an epoch; copies the parameters only when it is kept. */
+    Scored offer(int epoch, float[] logits, ParameterSet params) {
+        int[] predictions = readout.predict(logits);
+        Evaluation val = readout.evaluate(predictions, valNodes);
+        boolean improved = val.selectionScore() > bestScore;
+        if (improved) {
+            bestScore = val.selectionScore();
+            best = new Selected(epoch, val, readout.evaluate(predictions, testNodes), logits, params.copy());
+        }
+        return new Scored(val, improved);
+    }
+
+    /**
+     * The kept epoch; when every epoch scored 0 (e.g. one epoch of a degenerate model), the last one,
+     * described by its logits and parameters.
+     */
+    Selected selected(int lastEpoch, float[] lastLogits, ParameterSet params) {
+        if (best != null) {
+            return best;
+        }
+        int[] predictions = readout.predict(lastLogits);
+        return new Selected(lastEpoch, readout.evaluate(predictions, valNodes), readout.evaluate(predictions, testNodes),
+            lastLogits, params.copy());
+    }
+}
