@@ -1,8 +1,6 @@
 package org.graphsha.training;
 
 import java.util.Arrays;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 
@@ -26,7 +24,6 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
 import ai.djl.ndarray.types.Shape;
-import ai.djl.nn.Activation;
 import ai.djl.training.GradientCollector;
 
 /**
@@ -59,7 +56,8 @@ final class GraphSmoteStep {
     private final int n;
     private int[] edgeSources;
     private int[] edgeTargets;
-    private Set<Long> edgeSet;
+    /** Keys i·N + j of the directed edges, ascending, for the non-edge test. */
+    private long[] edgeKeys;
 
     GraphSmoteStep(GraphSnapshot graph, ModelSpec spec, int[] trainNodes) {
         this.graph = graph;
@@ -90,19 +88,21 @@ final class GraphSmoteStep {
     /** The directed edges of the original graph (both directions, no self-loops), the reconstruction's positives. */
     void prepare(NDManager root) {
         Csr csr = graph.adjacency();
-        edgeSet = new HashSet<>();
+        TreeSet<Long> keys = new TreeSet<>();
         for (int v = 0; v < n; v++) {
             for (int k = csr.offsets()[v]; k < csr.offsets()[v + 1]; k++) {
                 int u = csr.neighbours()[k];
                 if (u != v) {
-                    edgeSet.add(pair(v, u));
+                    keys.add(pair(v, u));
                 }
             }
         }
-        edgeSources = new int[edgeSet.size()];
-        edgeTargets = new int[edgeSet.size()];
+        edgeKeys = new long[keys.size()];
+        edgeSources = new int[keys.size()];
+        edgeTargets = new int[keys.size()];
         int e = 0;
-        for (long key : new TreeSet<>(edgeSet)) {
+        for (long key : keys) {
+            edgeKeys[e] = key;
             edgeSources[e] = (int) (key / n);
             edgeTargets[e++] = (int) (key % n);
         }
@@ -121,12 +121,13 @@ final class GraphSmoteStep {
             NDArray decoder = p.get(p.size() - 1);
             try (GradientCollector collector = Engines.engine().newGradientCollector()) {
                 NDArray h = Backbone.activate(model.hidden(p, x, null, originalGraph), maskArray);
+                float[] embeddings = h.toFloatArray();
                 GraphSmotePlan plan = GraphSmotePlan.draw(nodesOf, random);
                 int m = plan.size();
                 NDArray all = h;
                 GraphTensors augmentedGraph = originalGraph;
                 if (m > 0) {
-                    int[] neighbours = plan.neighbours(nodesOf, h.toFloatArray(), spec.hidden());
+                    int[] neighbours = plan.neighbours(nodesOf, embeddings, spec.hidden());
                     NDArray synthetic = mixing(epoch, plan, neighbours).matMul(h);
                     all = h.concat(synthetic, 0);
                     int[][] candidates = GraphSmoteEdges.candidates(graph.adjacency(), plan.anchors(), neighbours);
@@ -153,14 +154,23 @@ final class GraphSmoteStep {
                     labels[trainNodes.length + k] = plan.classes()[k];
                 }
                 NDArray classification = loss.compute(logits.get(Transfer.longs(epoch, rows)), labels);
-                NDArray value = classification.add(
-                    reconstruction(epoch, h, decoder, random).mul(Transfer.scalar(epoch, (float) RECONSTRUCTION_WEIGHT)));
+                double reconstructionError = 0;
+                NDArray value = classification;
+                if (hasNonEdges()) {
+                    NDArray projected = h.matMul(decoder);
+                    int[][] pairs = samplePairs(random);
+                    EdgeReconstruction.Result error = EdgeReconstruction.of(projected.toFloatArray(), embeddings,
+                        spec.hidden(), pairs[0], pairs[1], targets());
+                    reconstructionError = error.value();
+                    value = value.add(gradientCarrier(epoch, projected, error.gradientP(), h, error.gradientH())
+                        .mul(Transfer.scalar(epoch, (float) RECONSTRUCTION_WEIGHT)));
+                }
                 collector.backward(value);
                 float[][] gradients = new float[p.size()][];
                 for (int i = 0; i < p.size(); i++) {
                     gradients[i] = p.get(i).getGradient().toFloatArray();
                 }
-                return new Result(value.getFloat(), gradients, m);
+                return new Result(classification.getFloat() + RECONSTRUCTION_WEIGHT * reconstructionError, gradients, m);
             }
         } finally {
             Engines.TRAINING_LOCK.unlock();
@@ -188,33 +198,47 @@ final class GraphSmoteStep {
             Arrays.copyOf(v, k), m, n);
     }
 
+    /** False when the graph has no edges or no non-edges: nothing to balance, no reconstruction term. */
+    private boolean hasNonEdges() {
+        int edges = edgeKeys.length;
+        return edges > 0 && (long) n * n - n > edges;
+    }
+
     /**
-     * Σ over all edges of (σ(h_i W h_jᵀ) − 1)² plus Σ over an equal number of uniformly drawn
-     * non-edges of σ(h_i W h_jᵀ)²: the edge/non-edge balanced squared error, estimated.
+     * The pairs the reconstruction error is estimated on: every directed edge, then as many non-edges
+     * (i ≠ j, not an edge) drawn uniformly; as {from, to}.
      */
-    private NDArray reconstruction(NDManager manager, NDArray h, NDArray decoder, SplittableRandom random) {
-        int edges = edgeSources.length;
-        if (edges == 0 || (long) n * n - n <= edges) {
-            return h.sum().mul(Transfer.scalar(manager, 0f)); // no edges or no non-edges: nothing to balance
-        }
-        int[] from = new int[2 * edges];
-        int[] to = new int[2 * edges];
-        float[] target = new float[2 * edges];
-        System.arraycopy(edgeSources, 0, from, 0, edges);
-        System.arraycopy(edgeTargets, 0, to, 0, edges);
-        Arrays.fill(target, 0, edges, 1f);
+    private int[][] samplePairs(SplittableRandom random) {
+        int edges = edgeKeys.length;
+        int[] from = Arrays.copyOf(edgeSources, 2 * edges);
+        int[] to = Arrays.copyOf(edgeTargets, 2 * edges);
         for (int k = edges; k < 2 * edges; k++) {
             int i;
             int j;
             do {
                 i = random.nextInt(n);
                 j = random.nextInt(n);
-            } while (i == j || edgeSet.contains(pair(i, j)));
+            } while (i == j || Arrays.binarySearch(edgeKeys, pair(i, j)) >= 0);
             from[k] = i;
             to[k] = j;
         }
-        NDArray projected = h.matMul(decoder);
-        NDArray scores = projected.get(Transfer.longs(manager, from)).mul(h.get(Transfer.longs(manager, to))).sum(new int[] {1});
-        return Activation.sigmoid(scores).sub(Transfer.floats(manager, target)).square().sum();
+        return new int[][] {from, to};
+    }
+
+    /** 1 for the edges, 0 for the non-edges, in {@link #samplePairs} order. */
+    private float[] targets() {
+        float[] target = new float[2 * edgeKeys.length];
+        Arrays.fill(target, 0, edgeKeys.length, 1f);
+        return target;
+    }
+
+    /**
+     * Σ P ⊙ G_P + Σ H ⊙ G_H with the gradients held constant: its value means nothing, but its gradient
+     * with respect to P and H is exactly (G_P, G_H), which autograd then carries to W and the encoder.
+     */
+    static NDArray gradientCarrier(NDManager manager, NDArray projected, float[] gradientP, NDArray h,
+                                           float[] gradientH) {
+        return projected.mul(Transfer.floats(manager, gradientP, projected.getShape())).sum()
+            .add(h.mul(Transfer.floats(manager, gradientH, h.getShape())).sum());
     }
 }
