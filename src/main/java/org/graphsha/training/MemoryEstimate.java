@@ -42,6 +42,10 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         // M x N pairs, as a tensor and once more as a Java array. M x (N + M) keeps the earlier, looser bound.
         long decoderScores = edgeDecoder ? synthetic * (nodes + synthetic) * FLOAT : 0;
         heap.put("edgeDecoderScores", decoderScores);
+        // The reconstruction error is scored in Java: edge keys and both endpoints kept for the run; per epoch
+        // every edge plus as many non-edges (two endpoints and a target each), and H, H·W and their gradients.
+        heap.put("edgeReconstruction", edgeDecoder
+            ? edges * (LONG + 2 * INT) + 2 * edges * (2 * INT + FLOAT) + 4 * nodes * h * FLOAT : 0);
 
         long edgeTensors = (edges + n) * (2 * LONG + FLOAT);
         long attention = spec.kind() == BackboneKind.GAT ? (edges + n) * spec.heads() * FLOAT * 6 : 0;
