@@ -58,6 +58,8 @@ final class GraphSmoteStep {
     private int[] edgeTargets;
     /** Keys i·N + j of the directed edges, ascending, for the non-edge test. */
     private long[] edgeKeys;
+    /** 1 for each edge, then 0 for as many non-edges: the targets of {@link #samplePairs}, the same every epoch. */
+    private float[] pairTargets;
 
     GraphSmoteStep(GraphSnapshot graph, ModelSpec spec, int[] trainNodes) {
         this.graph = graph;
@@ -106,6 +108,8 @@ final class GraphSmoteStep {
             edgeSources[e] = (int) (key / n);
             edgeTargets[e++] = (int) (key % n);
         }
+        pairTargets = new float[2 * edgeKeys.length];
+        Arrays.fill(pairTargets, 0, edgeKeys.length, 1f);
     }
 
     private long pair(int i, int j) {
@@ -156,11 +160,11 @@ final class GraphSmoteStep {
                 NDArray classification = loss.compute(logits.get(Transfer.longs(epoch, rows)), labels);
                 double reconstructionError = 0;
                 NDArray value = classification;
-                if (hasNonEdges()) {
+                if (hasEdgesAndNonEdges()) {
                     NDArray projected = h.matMul(decoder);
                     int[][] pairs = samplePairs(random);
                     EdgeReconstruction.Result error = EdgeReconstruction.of(projected.toFloatArray(), embeddings,
-                        spec.hidden(), pairs[0], pairs[1], targets());
+                        spec.hidden(), pairs[0], pairs[1], pairTargets);
                     reconstructionError = error.value();
                     value = value.add(gradientCarrier(epoch, projected, error.gradientP(), h, error.gradientH())
                         .mul(Transfer.scalar(epoch, (float) RECONSTRUCTION_WEIGHT)));
@@ -199,7 +203,7 @@ final class GraphSmoteStep {
     }
 
     /** False when the graph has no edges or no non-edges: nothing to balance, no reconstruction term. */
-    private boolean hasNonEdges() {
+    private boolean hasEdgesAndNonEdges() {
         int edges = edgeKeys.length;
         return edges > 0 && (long) n * n - n > edges;
     }
@@ -225,19 +229,12 @@ final class GraphSmoteStep {
         return new int[][] {from, to};
     }
 
-    /** 1 for the edges, 0 for the non-edges, in {@link #samplePairs} order. */
-    private float[] targets() {
-        float[] target = new float[2 * edgeKeys.length];
-        Arrays.fill(target, 0, edgeKeys.length, 1f);
-        return target;
-    }
-
     /**
      * Σ P ⊙ G_P + Σ H ⊙ G_H with the gradients held constant: its value means nothing, but its gradient
      * with respect to P and H is exactly (G_P, G_H), which autograd then carries to W and the encoder.
      */
     static NDArray gradientCarrier(NDManager manager, NDArray projected, float[] gradientP, NDArray h,
-                                           float[] gradientH) {
+                                   float[] gradientH) {
         return projected.mul(Transfer.floats(manager, gradientP, projected.getShape())).sum()
             .add(h.mul(Transfer.floats(manager, gradientH, h.getShape())).sum());
     }
