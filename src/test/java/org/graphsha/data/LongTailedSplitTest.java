@@ -67,6 +67,21 @@ class LongTailedSplitTest {
     }
 
     @Test
+    void equalDegreesAreRemovedLowestIdFirst() {
+        // The reference's CUDA topk fills the places left at the k-th degree with the equal values it
+        // meets first in index order, so among tied nodes the lowest ids go. Class 0: four isolated nodes,
+        // three of which must go (target 7 / 7 = 1); the highest id is the one kept.
+        int[] classes = {0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1};
+        PublicSplit[] none = new PublicSplit[classes.length];
+        Arrays.fill(none, PublicSplit.NONE);
+        SplitResult split = LongTailedSplit.compute(classes, 2, none, new EdgeList(new int[0], new int[0]), 7);
+        assertEquals(SplitRole.REMOVED, split.roles()[0]);
+        assertEquals(SplitRole.REMOVED, split.roles()[1]);
+        assertEquals(SplitRole.REMOVED, split.roles()[2]);
+        assertEquals(SplitRole.TRAIN, split.roles()[3]);
+    }
+
+    @Test
     void rejectsRatioNotAboveOne() {
         Dataset cora = KnownDataset.CORA.readBundled(false);
         var error = assertThrows(IllegalArgumentException.class, () -> longTailed(cora, 1));
