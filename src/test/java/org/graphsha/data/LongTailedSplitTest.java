@@ -57,10 +57,8 @@ class LongTailedSplitTest {
     void removesLowestDegreeNodesFirst() {
         // Class 0: nodes 0,1,2 (node 0 has two edges); class 1: nodes 3..5 form the majority.
         int[] classes = {0, 0, 0, 1, 1, 1, 1, 1, 1, 1};
-        PublicSplit[] none = new PublicSplit[classes.length];
-        Arrays.fill(none, PublicSplit.NONE);
         EdgeList edges = new EdgeList(new int[] {0, 0, 3}, new int[] {3, 4, 5});
-        SplitResult split = LongTailedSplit.compute(classes, 2, none, edges, 7);
+        SplitResult split = LongTailedSplit.compute(classes, 2, noPublicSplit(classes.length), edges, 7);
         assertEquals(SplitRole.TRAIN, split.roles()[0]);
         assertEquals(SplitRole.REMOVED, split.roles()[1]);
         assertEquals(SplitRole.REMOVED, split.roles()[2]);
@@ -72,9 +70,8 @@ class LongTailedSplitTest {
         // meets first in index order, so among tied nodes the lowest ids go. Class 0: four isolated nodes,
         // three of which must go (target 7 / 7 = 1); the highest id is the one kept.
         int[] classes = {0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1};
-        PublicSplit[] none = new PublicSplit[classes.length];
-        Arrays.fill(none, PublicSplit.NONE);
-        SplitResult split = LongTailedSplit.compute(classes, 2, none, new EdgeList(new int[0], new int[0]), 7);
+        SplitResult split = LongTailedSplit.compute(classes, 2, noPublicSplit(classes.length),
+            new EdgeList(new int[0], new int[0]), 7);
         assertEquals(SplitRole.REMOVED, split.roles()[0]);
         assertEquals(SplitRole.REMOVED, split.roles()[1]);
         assertEquals(SplitRole.REMOVED, split.roles()[2]);
@@ -109,5 +106,12 @@ class LongTailedSplitTest {
             }
         }
         return kept;
+    }
+
+    /** Every node outside the public val and test sets, so every labeled node starts in training. */
+    private static PublicSplit[] noPublicSplit(int nodes) {
+        PublicSplit[] none = new PublicSplit[nodes];
+        Arrays.fill(none, PublicSplit.NONE);
+        return none;
     }
 }
