@@ -3,13 +3,11 @@ package org.graphsha.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,22 +17,17 @@ class CliTest {
     @TempDir
     Path home;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CliSession cli;
 
-    private int run(String... args) {
-        String[] argv = new String[args.length + 2];
-        argv[0] = "--home";
-        argv[1] = home.toString();
-        System.arraycopy(args, 0, argv, 2, args.length);
-        return Main.execute(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
+    @BeforeEach
+    void startSession() {
+        cli = new CliSession(home);
     }
 
     @Test
     void demoTellsTheWholeCoraLongTailedStory() {
-        assertEquals(0, run("demo"), err::toString);
-        String text = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, cli.run("demo"), cli::err);
+        String text = cli.out();
         assertTrue(text.contains("cora      | 2708      | 10556"), text);
         String split = text.substring(text.indexOf("== 2."), text.indexOf("== 3."));
         List<String> trainCounts = split.lines().filter(l -> l.matches("^[0-6]\\s+\\|.*"))
@@ -50,21 +43,21 @@ class CliTest {
         Path script = home.resolve("script.cypher");
         Files.writeString(script, "CREATE (:T {name: 'a;b'});\n// a comment; with a semicolon\n"
             + "MATCH (t:T) RETURN t.name AS name, [1.5, 2] AS list;\n");
-        assertEquals(0, run("cypher", "-f", script.toString()), err::toString);
-        String text = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, cli.run("cypher", "-f", script.toString()), cli::err);
+        String text = cli.out();
         assertTrue(text.contains("name | list"), text);
         assertTrue(text.contains("a;b  | [1.5, 2]"), text);
 
-        assertEquals(1, run("cypher", "CALL graphsha.dataset.load('nope')"));
-        assertTrue(err.toString().contains("Unknown dataset `nope`"), err.toString());
+        assertEquals(1, cli.run("cypher", "CALL graphsha.dataset.load('nope')"));
+        assertTrue(cli.err().contains("Unknown dataset `nope`"), cli.err());
     }
 
     @Test
     void usageErrorsExitWithTwo() {
-        assertEquals(2, run("frobnicate"));
-        assertTrue(err.toString().contains("unknown command `frobnicate`"), err.toString());
-        assertEquals(0, run("help"));
-        assertTrue(out.toString().contains("demo"));
+        assertEquals(2, cli.run("frobnicate"));
+        assertTrue(cli.err().contains("unknown command `frobnicate`"), cli.err());
+        assertEquals(0, cli.run("help"));
+        assertTrue(cli.out().contains("demo"));
     }
 
     @Test

@@ -3,11 +3,9 @@ package org.graphsha.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,18 +15,11 @@ class GenerateCommandTest {
     @TempDir
     Path home;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CliSession cli;
 
-    private int run(String... args) {
-        out.reset();
-        err.reset();
-        String[] argv = new String[args.length + 2];
-        argv[0] = "--home";
-        argv[1] = home.toString();
-        System.arraycopy(args, 0, argv, 2, args.length);
-        return Main.execute(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
+    @BeforeEach
+    void startSession() {
+        cli = new CliSession(home);
     }
 
     private static final String[] SMALL = {"--nodes", "800", "--edges", "4000", "--classes", "5",
@@ -41,8 +32,8 @@ class GenerateCommandTest {
         args[1] = "--epochs";
         args[2] = "3";
         System.arraycopy(SMALL, 0, args, 3, SMALL.length);
-        assertEquals(0, run(args), err::toString);
-        String text = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, cli.run(args), cli::err);
+        String text = cli.out();
         assertTrue(text.contains("bulk import of :Paper nodes and :CITES relationships"), text);
         assertTrue(text.contains("800 nodes, 8000 relationships"), "projected undirected: " + text);
         for (String stage : new String[] {"generate", "start database", "project", "train graphsha", "train vanilla",
@@ -57,19 +48,19 @@ class GenerateCommandTest {
         String[] again = new String[SMALL.length + 1];
         again[0] = "generate";
         System.arraycopy(SMALL, 0, again, 1, SMALL.length);
-        assertEquals(2, run(again));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--replace true"), err::toString);
+        assertEquals(2, cli.run(again));
+        assertTrue(cli.err().contains("--replace true"), cli::err);
     }
 
     @Test
     void badFlagsAreUsageErrorsThatNameTheFlag() {
-        assertEquals(2, run("generate", "--homophily", "2"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--homophily"), err::toString);
-        assertEquals(2, run("generate", "--write-mode", "fast"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("`fast` for --write-mode"), err::toString);
-        assertEquals(2, run("bench-scale", "--epochs", "0"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--epochs"), err::toString);
-        assertEquals(2, run("bench-scale", "--epoch", "5"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown flag --epoch"), err::toString);
+        assertEquals(2, cli.run("generate", "--homophily", "2"));
+        assertTrue(cli.err().contains("--homophily"), cli::err);
+        assertEquals(2, cli.run("generate", "--write-mode", "fast"));
+        assertTrue(cli.err().contains("`fast` for --write-mode"), cli::err);
+        assertEquals(2, cli.run("bench-scale", "--epochs", "0"));
+        assertTrue(cli.err().contains("--epochs"), cli::err);
+        assertEquals(2, cli.run("bench-scale", "--epoch", "5"));
+        assertTrue(cli.err().contains("unknown flag --epoch"), cli::err);
     }
 }
