@@ -47,8 +47,6 @@ final class GraphSmoteStep {
     static final double RECONSTRUCTION_WEIGHT = 1e-6;
     static final String DECODER = "decoder.weight";
 
-    record Result(double loss, float[][] gradients, int syntheticNodes) {}
-
     private final GraphSnapshot graph;
     private final ModelSpec spec;
     private final int[] trainNodes;
@@ -116,8 +114,8 @@ final class GraphSmoteStep {
         return (long) i * n + j;
     }
 
-    Result step(NDManager root, Backbone model, ParameterSet params, FeatureInput x, GraphTensors originalGraph,
-                float[] mask, MethodLoss loss, SplittableRandom random) {
+    StepOutput step(NDManager root, Backbone model, ParameterSet params, FeatureInput x, GraphTensors originalGraph,
+                    float[] mask, MethodLoss loss, SplittableRandom random) {
         Engines.TRAINING_LOCK.lock();
         try (NDScope scope = new NDScope(); NDManager epoch = root.newSubManager()) {
             NDArray maskArray = mask == null ? null : Transfer.floats(epoch, mask, new Shape(n, spec.hidden()));
@@ -174,7 +172,8 @@ final class GraphSmoteStep {
                 for (int i = 0; i < p.size(); i++) {
                     gradients[i] = p.get(i).getGradient().toFloatArray();
                 }
-                return new Result(classification.getFloat() + RECONSTRUCTION_WEIGHT * reconstructionError, gradients, m);
+                return new StepOutput(classification.getFloat() + RECONSTRUCTION_WEIGHT * reconstructionError, gradients,
+                    null, m);
             }
         } finally {
             Engines.TRAINING_LOCK.unlock();

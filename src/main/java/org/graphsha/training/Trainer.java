@@ -10,7 +10,6 @@ import org.graphsha.nn.FeatureInput;
 import org.graphsha.nn.GraphTensors;
 import org.graphsha.nn.MessageGraph;
 import org.graphsha.nn.ParameterSet;
-import org.graphsha.nn.Transfer;
 import org.graphsha.synthesis.FeatureGradientListener;
 import org.graphsha.synthesis.SyntheticBatch;
 import org.graphsha.synthesis.Synthesizer;
@@ -20,12 +19,10 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
-import ai.djl.ndarray.types.Shape;
-import ai.djl.training.GradientCollector;
 
 /**
- * The training loop of ALGORITHM.md §3. Per epoch: synthesize (optional), training-mode forward on
- * the augmented graph, loss over real training rows then synthetic rows, backward; validation loss
+ * The training loop of ALGORITHM.md §3. Per epoch: synthesize (optional); the training step, i.e.
+ * forward, loss and backward ({@link AugmentedStep}, or {@link GraphSmoteStep} for GraphSmote); validation loss
  * from the eval-mode logits of the parameters before the step; Adam step; plateau scheduler; eval
  * forward with the new parameters; model selection by (val acc + val macro-F1)/2, strictly greater.
  *
@@ -33,9 +30,8 @@ import ai.djl.training.GradientCollector;
  * epoch the synthesizer's draws and the dropout mask. Parameters live in Java between epochs and are
  * copied to the engine each epoch inside an {@link NDScope}, so engine memory does not grow.
  *
- * <p>Two optional hooks serve GraphENS and TAM and change nothing when absent: a synthesizer that is a
- * {@link FeatureGradientListener} receives ∂L/∂X at its rows after every backward, and a
- * {@link LossAdjustment} adds constants to the loss rows' logits.
+ * <p>A synthesizer that is a {@link FeatureGradientListener} (GraphENS) receives ∂L/∂X at its rows after
+ * every backward, and a {@link LossAdjustment} (TAM) adds constants to the loss rows' logits.
  */
 public final class Trainer {
 
@@ -43,10 +39,10 @@ public final class Trainer {
     private final TrainingConfig config;
     private final Synthesizer synthesizer;
     private final EpochListener listener;
-    private final LossAdjustment adjustment;
-    private final FeatureGradientListener gradientListener;
     /** GraphSmote's own step (synthesis between the layers); null for every other method. */
     private final GraphSmoteStep smote;
+    /** The step of every other method; null for GraphSmote. */
+    private final AugmentedStep augmentedStep;
 
     private final int n;
     private final int classes;
@@ -61,8 +57,6 @@ public final class Trainer {
         this.config = config;
         this.synthesizer = synthesizer;
         this.listener = listener == null ? EpochListener.NONE : listener;
-        this.adjustment = adjustment;
-        this.gradientListener = synthesizer instanceof FeatureGradientListener l ? l : null;
         this.n = graph.nodeCount();
         this.classes = graph.classCount();
         this.trainNodes = indices(graph.trainMask());
@@ -71,6 +65,8 @@ public final class Trainer {
         requireLabelled(trainNodes, "training");
         requireLabelled(valNodes, "validation");
         this.smote = graphSmote ? new GraphSmoteStep(graph, config.model(), trainNodes) : null;
+        this.augmentedStep = graphSmote ? null : new AugmentedStep(graph, config.model(), trainNodes, adjustment,
+            synthesizer instanceof FeatureGradientListener l ? l : null, synthesizer != null);
         // A user's graph may have no test part: the test metrics are then empty, not an error.
         this.readout = new LogitReadout(graph, config.method() == Method.PC_SOFTMAX);
     }
@@ -140,15 +136,14 @@ public final class Trainer {
                 float[] mask = dropoutMask(n + batch.size(), config.model().hidden(), config.model().dropout(), random);
                 clock.lap(PhaseClock.Phase.DROPOUT_MASK);
                 StepOutput step = smote != null
-                    ? smoteStep(root, model, params, x, evalGraph, mask, loss, random)
-                    : trainStep(epoch, root, model, params, x, baseGraph, evalGraph, batch, mask, loss, eval.projection);
-                if (synthesizer != null) {
-                    previousLogits = step.originalLogits;
-                }
+                    ? smote.step(root, model, params, x, evalGraph, mask, loss, random)
+                    : augmentedStep.step(epoch, root, model, params, x, baseGraph, evalGraph, batch, mask, loss,
+                        eval.projection);
+                previousLogits = step.originalLogits();
                 clock.lap(PhaseClock.Phase.TRAIN_STEP);
                 double valLoss = readout.crossEntropy(eval.logits, valNodes);
                 double lrUsed = scheduler.lr();
-                adam.step(step.gradients, lrUsed);
+                adam.step(step.gradients(), lrUsed);
                 scheduler.step(valLoss);
                 clock.lap(PhaseClock.Phase.OPTIMIZER);
                 eval = evalForward(root, model, params, x, evalGraph, reuseProjection);
@@ -156,8 +151,8 @@ public final class Trainer {
                 ModelSelection.Scored scored = selection.offer(epoch, eval.logits, params);
                 clock.lap(PhaseClock.Phase.EVALUATION);
                 clock.endEpoch(epoch);
-                listener.onEpoch(new EpochReport(epoch, config.epochs(), step.loss, valLoss, scored.validation().accuracy(),
-                    scored.validation().macroF1(), lrUsed, step.syntheticNodes, scored.improved()));
+                listener.onEpoch(new EpochReport(epoch, config.epochs(), step.loss(), valLoss, scored.validation().accuracy(),
+                    scored.validation().macroF1(), lrUsed, step.syntheticNodes(), scored.improved()));
             }
             selected = selection.selected(config.epochs() - 1, eval.logits, params);
         }
@@ -166,80 +161,8 @@ public final class Trainer {
             Engines.describe(device), selected.parameters().tensors());
     }
 
-    private StepOutput smoteStep(NDManager root, Backbone model, ParameterSet params, FeatureInput x,
-                                 GraphTensors graph, float[] mask, MethodLoss loss, SplittableRandom random) {
-        GraphSmoteStep.Result r = smote.step(root, model, params, x, graph, mask, loss, random);
-        return new StepOutput(r.loss(), r.gradients(), null, r.syntheticNodes());
-    }
-
-    private record StepOutput(double loss, float[][] gradients, float[] originalLogits, int syntheticNodes) {}
-
     /** Eval-mode logits, row-major N x C, and when kept the X·W of layer 1 behind them (row-major N x out). */
     private record EvalOutput(float[] logits, float[] projection) {}
-
-    /**
-     * @param projection X·W of the original rows at the current parameters (the last eval forward's), or
-     *                   null to compute it in the step
-     */
-    private StepOutput trainStep(int epochIndex, NDManager root, Backbone model, ParameterSet params, FeatureInput x,
-                                 MessageGraph baseGraph, GraphTensors evalGraph, SyntheticBatch batch,
-                                 float[] mask, MethodLoss loss, float[] projection) {
-        int m = batch.size();
-        int[] lossRows = new int[trainNodes.length + m];
-        int[] labels = new int[lossRows.length];
-        for (int i = 0; i < trainNodes.length; i++) {
-            lossRows[i] = trainNodes[i];
-            labels[i] = graph.classes()[trainNodes[i]];
-        }
-        for (int k = 0; k < m; k++) {
-            lossRows[trainNodes.length + k] = n + k;
-            labels[trainNodes.length + k] = checkClass(batch.classes()[k]);
-        }
-        Engines.TRAINING_LOCK.lock();
-        try (NDScope scope = new NDScope(); NDManager epoch = root.newSubManager()) {
-            boolean augmented = m > 0 || batch.edgeSources().length > 0;
-            MessageGraph stepGraph = augmented ? MessageGraph.augmented(graph.adjacency(), batch) : baseGraph;
-            GraphTensors g = augmented ? GraphTensors.build(epoch, stepGraph, config.model()) : evalGraph;
-            NDArray mixing = x.mixing(epoch, batch);
-            NDArray maskArray = mask == null ? null
-                : Transfer.floats(epoch, mask, new Shape(n + m, config.model().hidden()));
-            NDList p = params.toEngine(epoch, true);
-            int[] gradientRows = gradientListener == null ? null : gradientListener.featureGradientRows();
-            NDArray probe = gradientRows == null ? null : FeatureGradients.probe(epoch, n, p.get(0));
-            FeatureInput input = x.forStep(epoch, batch, probe);
-            if (projection != null) {
-                NDArray xw = Transfer.floats(epoch, projection, new Shape(n, projection.length / n));
-                xw.setRequiresGradient(true);
-                input = input.withProjection(xw);
-            }
-            try (GradientCollector collector = Engines.engine().newGradientCollector()) {
-                NDArray logits = model.forward(p, input, mixing, g, maskArray);
-                NDArray rows = logits.get(Transfer.longs(epoch, lossRows));
-                if (adjustment != null && adjustment.appliesTo(epochIndex)) {
-                    float[] offsets = adjustment.offsets(epochIndex, logits.toFloatArray(), stepGraph, lossRows, labels);
-                    rows = rows.add(Transfer.floats(epoch, offsets, new Shape(lossRows.length, classes)));
-                }
-                NDArray value = loss.compute(rows, labels);
-                collector.backward(value);
-                if (probe != null) {
-                    gradientListener.onFeatureGradient(epochIndex,
-                        FeatureGradients.ofRows(epoch, probe, p.get(0), gradientRows));
-                }
-                float[][] gradients = new float[p.size()][];
-                gradients[0] = input.weightGradient(p.get(0)).toFloatArray();
-                for (int i = 1; i < p.size(); i++) {
-                    gradients[i] = p.get(i).getGradient().toFloatArray();
-                }
-                float[] original = null;
-                if (synthesizer != null) {
-                    original = (m > 0 ? logits.get("0:" + n) : logits).toFloatArray();
-                }
-                return new StepOutput(value.getFloat(), gradients, original, m);
-            }
-        } finally {
-            Engines.TRAINING_LOCK.unlock();
-        }
-    }
 
     /** Eval-mode forward on the original graph. Forward only: no lock needed. */
     private static EvalOutput evalForward(NDManager root, Backbone model, ParameterSet params, FeatureInput x,
@@ -253,13 +176,6 @@ public final class Trainer {
             float[] logits = model.forward(p, x.withProjection(xw), null, evalGraph, null).toFloatArray();
             return new EvalOutput(logits, xw.toFloatArray());
         }
-    }
-
-    private int checkClass(int c) {
-        if (c < 0 || c >= classes) {
-            throw new IllegalArgumentException("synthetic node class " + c + " outside 0.." + (classes - 1));
-        }
-        return c;
     }
 
     /** Inverted dropout: kept units are scaled by 1/(1-p); null when p = 0. */

@@ -1,0 +1,122 @@
+package org.graphsha.training;
+
+import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.nn.Backbone;
+import org.graphsha.nn.Engines;
+import org.graphsha.nn.FeatureInput;
+import org.graphsha.nn.GraphTensors;
+import org.graphsha.nn.MessageGraph;
+import org.graphsha.nn.ModelSpec;
+import org.graphsha.nn.ParameterSet;
+import org.graphsha.nn.Transfer;
+import org.graphsha.synthesis.FeatureGradientListener;
+import org.graphsha.synthesis.SyntheticBatch;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.NDScope;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.training.GradientCollector;
+
+/**
+ * The training step of every method but GraphSmote: a training-mode forward on the original graph
+ * plus the epoch's synthetic batch (empty for plain training), the loss over real training rows then
+ * synthetic rows, and the backward pass. Two optional hooks serve GraphENS and TAM and change nothing
+ * when null: a {@link FeatureGradientListener} receives ∂L/∂X at its rows after the backward, and a
+ * {@link LossAdjustment} adds constants to the loss rows' logits.
+ */
+final class AugmentedStep {
+
+    private final GraphSnapshot graph;
+    private final ModelSpec spec;
+    private final int[] trainNodes;
+    private final int n;
+    private final int classes;
+    private final LossAdjustment adjustment;
+    private final FeatureGradientListener gradientListener;
+    private final boolean keepOriginalLogits;
+
+    /** @param keepOriginalLogits whether a synthesizer reads this step's logits in the next epoch */
+    AugmentedStep(GraphSnapshot graph, ModelSpec spec, int[] trainNodes, LossAdjustment adjustment,
+                  FeatureGradientListener gradientListener, boolean keepOriginalLogits) {
+        this.graph = graph;
+        this.spec = spec;
+        this.trainNodes = trainNodes;
+        this.n = graph.nodeCount();
+        this.classes = graph.classCount();
+        this.adjustment = adjustment;
+        this.gradientListener = gradientListener;
+        this.keepOriginalLogits = keepOriginalLogits;
+    }
+
+    /**
+     * @param projection X·W of the original rows at the current parameters (the last eval forward's), or
+     *                   null to compute it in the step
+     */
+    StepOutput step(int epochIndex, NDManager root, Backbone model, ParameterSet params, FeatureInput x,
+                    MessageGraph baseGraph, GraphTensors evalGraph, SyntheticBatch batch, float[] mask,
+                    MethodLoss loss, float[] projection) {
+        int m = batch.size();
+        int[] lossRows = new int[trainNodes.length + m];
+        int[] labels = new int[lossRows.length];
+        for (int i = 0; i < trainNodes.length; i++) {
+            lossRows[i] = trainNodes[i];
+            labels[i] = graph.classes()[trainNodes[i]];
+        }
+        for (int k = 0; k < m; k++) {
+            lossRows[trainNodes.length + k] = n + k;
+            labels[trainNodes.length + k] = checkClass(batch.classes()[k]);
+        }
+        Engines.TRAINING_LOCK.lock();
+        try (NDScope scope = new NDScope(); NDManager epoch = root.newSubManager()) {
+            boolean augmented = m > 0 || batch.edgeSources().length > 0;
+            MessageGraph stepGraph = augmented ? MessageGraph.augmented(graph.adjacency(), batch) : baseGraph;
+            GraphTensors g = augmented ? GraphTensors.build(epoch, stepGraph, spec) : evalGraph;
+            NDArray mixing = x.mixing(epoch, batch);
+            NDArray maskArray = mask == null ? null : Transfer.floats(epoch, mask, new Shape(n + m, spec.hidden()));
+            NDList p = params.toEngine(epoch, true);
+            int[] gradientRows = gradientListener == null ? null : gradientListener.featureGradientRows();
+            NDArray probe = gradientRows == null ? null : FeatureGradients.probe(epoch, n, p.get(0));
+            FeatureInput input = x.forStep(epoch, batch, probe);
+            if (projection != null) {
+                NDArray xw = Transfer.floats(epoch, projection, new Shape(n, projection.length / n));
+                xw.setRequiresGradient(true);
+                input = input.withProjection(xw);
+            }
+            try (GradientCollector collector = Engines.engine().newGradientCollector()) {
+                NDArray logits = model.forward(p, input, mixing, g, maskArray);
+                NDArray rows = logits.get(Transfer.longs(epoch, lossRows));
+                if (adjustment != null && adjustment.appliesTo(epochIndex)) {
+                    float[] offsets = adjustment.offsets(epochIndex, logits.toFloatArray(), stepGraph, lossRows, labels);
+                    rows = rows.add(Transfer.floats(epoch, offsets, new Shape(lossRows.length, classes)));
+                }
+                NDArray value = loss.compute(rows, labels);
+                collector.backward(value);
+                if (probe != null) {
+                    gradientListener.onFeatureGradient(epochIndex,
+                        FeatureGradients.ofRows(epoch, probe, p.get(0), gradientRows));
+                }
+                float[][] gradients = new float[p.size()][];
+                gradients[0] = input.weightGradient(p.get(0)).toFloatArray();
+                for (int i = 1; i < p.size(); i++) {
+                    gradients[i] = p.get(i).getGradient().toFloatArray();
+                }
+                float[] original = null;
+                if (keepOriginalLogits) {
+                    original = (m > 0 ? logits.get("0:" + n) : logits).toFloatArray();
+                }
+                return new StepOutput(value.getFloat(), gradients, original, m);
+            }
+        } finally {
+            Engines.TRAINING_LOCK.unlock();
+        }
+    }
+
+    private int checkClass(int c) {
+        if (c < 0 || c >= classes) {
+            throw new IllegalArgumentException("synthetic node class " + c + " outside 0.." + (classes - 1));
+        }
+        return c;
+    }
+}
