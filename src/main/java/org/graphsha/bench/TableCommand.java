@@ -185,13 +185,14 @@ final class TableCommand {
         return counts;
     }
 
+    /** Rewrites the Markdown and the plots; each file is replaced atomically, as another process may render too. */
     private static void writeOutputs(TableOptions o, TableResults results) {
         try {
             Files.createDirectories(o.outDir());
             String markdown = o.sweep() ? SweepMarkdown.render(o, results) : TableMarkdown.render(o, results);
-            Files.writeString(o.outDir().resolve(o.stem() + ".md"), markdown, StandardCharsets.UTF_8);
+            TableResults.replace(o.outDir().resolve(o.stem() + ".md"), markdown);
             for (Map.Entry<Path, String> plot : TablePlots.render(o, results).entrySet()) {
-                Files.writeString(o.outDir().resolve(plot.getKey()), plot.getValue(), StandardCharsets.UTF_8);
+                TableResults.replace(o.outDir().resolve(plot.getKey()), plot.getValue());
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write into --out-dir " + o.outDir(), e);

@@ -2,10 +2,13 @@ package org.graphsha.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -23,6 +26,10 @@ import com.google.gson.JsonParseException;
  * training class sizes and every finished run (metrics, per-class accuracy, test confusion counts,
  * ms/epoch). Each run is saved the moment it finishes (write to a temporary file, then an atomic
  * move), so an interrupted table loses at most the run in progress; a rerun skips the seeds it finds.
+ *
+ * <p>Several processes may fill one file, each with its own cells or seeds.
+ * A save holds an exclusive lock on a hidden sibling file and first reloads what the others saved,
+ * so no process overwrites another's runs.
  */
 final class TableResults {
 
@@ -63,8 +70,13 @@ final class TableResults {
 
     /** Reads the file when it exists, else starts empty. */
     static TableResults open(Path file) {
+        return new TableResults(file, read(file));
+    }
+
+    private static List<Cell> read(Path file) {
+        List<Cell> cells = new ArrayList<>();
         if (!Files.isRegularFile(file)) {
-            return new TableResults(file, new ArrayList<>());
+            return cells;
         }
         try {
             FileContent content = GSON.fromJson(Files.readString(file, StandardCharsets.UTF_8), FileContent.class);
@@ -72,12 +84,11 @@ final class TableResults {
                 throw new IllegalStateException(file + " is not a results file of this version (" + VERSION
                     + "); move it away or pick another --out-dir");
             }
-            List<Cell> cells = new ArrayList<>();
             for (Cell c : content.cells()) {
                 cells.add(new Cell(c.backbone(), c.method(), c.dataset(), c.ratio(), c.config(), c.trainCounts(),
                     new ArrayList<>(c.runs())));
             }
-            return new TableResults(file, cells);
+            return cells;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (JsonParseException e) {
@@ -119,17 +130,33 @@ final class TableResults {
         });
     }
 
-    /** Adds a finished run to its cell (created on first use) and saves the file at once. */
+    /**
+     * Adds a finished run to its cell (created on first use) and saves the file at once, after taking in
+     * the runs other processes have saved since this one last read it.
+     */
     void add(String backbone, String method, String dataset, double ratio, Map<String, String> config,
              int[] trainCounts, Run run) {
-        Cell cell = find(backbone, method, dataset, ratio).orElseGet(() -> {
-            Cell created = new Cell(backbone, method, dataset, ratio, Map.copyOf(config), trainCounts, new ArrayList<>());
-            cells.add(created);
-            return created;
-        });
-        cell.runs().removeIf(r -> r.seed() == run.seed());
-        cell.runs().add(run);
-        save();
+        Path lockFile = file.toAbsolutePath().resolveSibling("." + file.getFileName() + ".lock");
+        try {
+            Files.createDirectories(lockFile.getParent());
+            try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                 FileLock ignored = channel.lock()) {
+                cells.clear();
+                cells.addAll(read(file));
+                requireSameConfig(backbone, method, dataset, ratio, config);
+                Cell cell = find(backbone, method, dataset, ratio).orElseGet(() -> {
+                    Cell created = new Cell(backbone, method, dataset, ratio, Map.copyOf(config), trainCounts,
+                        new ArrayList<>());
+                    cells.add(created);
+                    return created;
+                });
+                cell.runs().removeIf(r -> r.seed() == run.seed());
+                cell.runs().add(run);
+                save();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot lock " + lockFile, e);
+        }
     }
 
     /** One cell per line, so the file diffs and greps well. */
@@ -140,13 +167,22 @@ final class TableResults {
         }
         b.append("]}\n");
         try {
-            Path parent = file.toAbsolutePath().getParent();
-            Files.createDirectories(parent);
-            Path temporary = Files.createTempFile(parent, file.getFileName().toString(), ".tmp");
-            Files.writeString(temporary, b, StandardCharsets.UTF_8);
-            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            replace(file, b);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot save " + file, e);
         }
+    }
+
+    /**
+     * Writes {@code text} to a temporary sibling, then moves it over {@code file} in one step. The
+     * sibling is named after this process (not {@code createTempFile}, whose files only the owner may read).
+     */
+    static void replace(Path file, CharSequence text) throws IOException {
+        Path absolute = file.toAbsolutePath();
+        Files.createDirectories(absolute.getParent());
+        String name = "." + absolute.getFileName() + "." + ProcessHandle.current().pid() + ".tmp";
+        Path temporary = absolute.resolveSibling(name);
+        Files.writeString(temporary, text, StandardCharsets.UTF_8);
+        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }
