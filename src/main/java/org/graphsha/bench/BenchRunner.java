@@ -42,7 +42,7 @@ final class BenchRunner {
 
     TrainingResult run(long seed, EpochListener listener) {
         if (train.method().smote()) {
-            return Trainer.trainGraphSmote(snapshot, train.training().withSeed(seed), listener);
+            return Trainer.trainGraphSmote(snapshot, train.training().withSeed(seed), train.graphSmoteUpScale(), listener);
         }
         return Trainer.train(snapshot, train.training().withSeed(seed), newSynthesizer(), listener,
             GenerativeBaselines.adjustment(train.method(), snapshot));

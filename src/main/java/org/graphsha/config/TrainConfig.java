@@ -46,6 +46,7 @@ public record TrainConfig(
     boolean overwrite,
     boolean writeSyntheticNodes,
     String syntheticNodeLabel,
+    double graphSmoteUpScale,
     Map<String, Object> effective
 ) {
     /** Row normalisation as PyG's NormalizeFeatures (the reference), optionally binarising first. */
@@ -162,14 +163,19 @@ public record TrainConfig(
         boolean writeSynthetic = put(e, "writeSyntheticNodes", r.bool("writeSyntheticNodes", false));
         String syntheticLabel = ConfigReader.identifier("syntheticNodeLabel",
             put(e, "syntheticNodeLabel", r.string("syntheticNodeLabel", DEFAULT_SYNTHETIC_LABEL)));
+        double upScale = put(e, "graphSmoteUpScale", r.numberInRange("graphSmoteUpScale", 0, 0, 100, false));
         r.finish();
         if (writeSynthetic && !method.synthesizes()) {
             throw new IllegalArgumentException("writeSyntheticNodes: true needs method 'graphsha', but method is '"
                 + ConfigReader.choiceName(method) + "'; only GraphSHA synthesizes nodes");
         }
+        if (upScale != 0 && !method.smote()) {
+            throw new IllegalArgumentException("graphSmoteUpScale: " + upScale + " needs method 'graphSmote', but "
+                + "method is '" + ConfigReader.choiceName(method) + "'; leave graphSmoteUpScale out for other methods");
+        }
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
             validationFraction, normalization, method, training, synthesis, concurrency, jobId, overwrite,
-            writeSynthetic, syntheticLabel, Collections.unmodifiableMap(e));
+            writeSynthetic, syntheticLabel, upScale, Collections.unmodifiableMap(e));
     }
 
     private static <T> T put(Map<String, Object> effective, String key, T value) {

@@ -99,7 +99,7 @@ public final class TrainPipeline {
                 }
             };
             TrainingResult result = config.method().smote()
-                ? Trainer.trainGraphSmote(data.snapshot(), config.training(), listener)
+                ? Trainer.trainGraphSmote(data.snapshot(), config.training(), config.graphSmoteUpScale(), listener)
                 : Trainer.train(data.snapshot(), config.training(), synthesizer, listener,
                     GenerativeBaselines.adjustment(config.method(), data.snapshot()));
             progress.endStage("training");

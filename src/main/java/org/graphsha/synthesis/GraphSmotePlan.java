@@ -4,10 +4,12 @@ import java.util.SplittableRandom;
 
 /**
  * Which training nodes GraphSmote interpolates in one epoch (ALGORITHM.md §5, GraphSmote_O). The
- * spec leaves the minor classes and the up-scale open; here, as for GraphSHA's mean target and
- * Upsample, every class below the mean training class size gets floor(mean − n_c) synthetic nodes:
- * full passes over its training nodes in ascending order, then the remainder drawn uniformly without
- * replacement. Each class draws one interpolation weight δ ~ U(0, 1) per epoch.
+ * spec leaves the minor classes and the up-scale open. Minor classes are those below the mean training
+ * class size. By default (up-scale 0), as for GraphSHA's mean target and Upsample, each gets
+ * floor(mean − n_c) synthetic nodes; an up-scale u &gt; 0 gives it floor(u·n_c) instead, as GraphSmote's
+ * own {@code up_scale} (its default 1 doubles a minor class). The anchors are full passes over the
+ * class's training nodes in ascending order, then the remainder drawn uniformly without replacement.
+ * Each class draws one interpolation weight δ ~ U(0, 1) per epoch.
  *
  * @param anchors the training node each synthetic node starts from, grouped by class
  * @param classes the class of each synthetic node (its anchor's)
@@ -19,8 +21,11 @@ public record GraphSmotePlan(int[] anchors, int[] classes, float[] deltas) {
         return anchors.length;
     }
 
-    /** Number of synthetic nodes per class: floor(mean − n_c) below the mean, else 0. */
-    public static int[] counts(int[] trainCounts) {
+    /**
+     * Number of synthetic nodes per class: for a class below the mean, floor(mean − n_c) when
+     * {@code upScale} is 0, else floor(upScale·n_c); 0 for the other classes.
+     */
+    public static int[] counts(int[] trainCounts, double upScale) {
         double mean = 0;
         for (int n : trainCounts) {
             mean += n;
@@ -29,21 +34,23 @@ public record GraphSmotePlan(int[] anchors, int[] classes, float[] deltas) {
         int[] out = new int[trainCounts.length];
         for (int c = 0; c < out.length; c++) {
             // A class without training nodes has nothing to interpolate.
-            out[c] = trainCounts[c] > 0 && trainCounts[c] < mean ? (int) Math.floor(mean - trainCounts[c]) : 0;
+            boolean minor = trainCounts[c] > 0 && trainCounts[c] < mean;
+            out[c] = !minor ? 0 : (int) Math.floor(upScale == 0 ? mean - trainCounts[c] : upScale * trainCounts[c]);
         }
         return out;
     }
 
     /**
      * @param nodesOf training nodes of each class, ascending
+     * @param upScale see {@link #counts}
      * @param random  the run's generator; per class in class order: δ, then the remainder draws
      */
-    public static GraphSmotePlan draw(int[][] nodesOf, SplittableRandom random) {
+    public static GraphSmotePlan draw(int[][] nodesOf, double upScale, SplittableRandom random) {
         int[] sizes = new int[nodesOf.length];
         for (int c = 0; c < nodesOf.length; c++) {
             sizes[c] = nodesOf[c].length;
         }
-        int[] counts = counts(sizes);
+        int[] counts = counts(sizes, upScale);
         int total = 0;
         for (int count : counts) {
             total += count;

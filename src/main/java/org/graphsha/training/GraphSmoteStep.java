@@ -51,6 +51,7 @@ final class GraphSmoteStep {
     private final ModelSpec spec;
     private final int[] trainNodes;
     private final int[][] nodesOf;
+    private final double upScale;
     private final int n;
     private int[] edgeSources;
     private int[] edgeTargets;
@@ -59,10 +60,12 @@ final class GraphSmoteStep {
     /** 1 for each edge, then 0 for as many non-edges: the targets of {@link #samplePairs}, the same every epoch. */
     private float[] pairTargets;
 
-    GraphSmoteStep(GraphSnapshot graph, ModelSpec spec, int[] trainNodes) {
+    /** @param upScale see {@link GraphSmotePlan#counts} */
+    GraphSmoteStep(GraphSnapshot graph, ModelSpec spec, int[] trainNodes, double upScale) {
         this.graph = graph;
         this.spec = spec;
         this.trainNodes = trainNodes;
+        this.upScale = upScale;
         this.n = graph.nodeCount();
         int[] sizes = new int[graph.classCount()];
         for (int v : trainNodes) {
@@ -124,7 +127,7 @@ final class GraphSmoteStep {
             try (GradientCollector collector = Engines.engine().newGradientCollector()) {
                 NDArray h = Backbone.activate(model.hidden(p, x, null, originalGraph), maskArray);
                 float[] embeddings = h.toFloatArray();
-                GraphSmotePlan plan = GraphSmotePlan.draw(nodesOf, random);
+                GraphSmotePlan plan = GraphSmotePlan.draw(nodesOf, upScale, random);
                 int m = plan.size();
                 NDArray all = h;
                 GraphTensors augmentedGraph = originalGraph;

@@ -51,8 +51,9 @@ public final class Trainer {
     private final int[] testNodes;
     private final LogitReadout readout;
 
+    /** @param smoteUpScale null for every method but GraphSmote; see {@link #trainGraphSmote} */
     private Trainer(GraphSnapshot graph, TrainingConfig config, Synthesizer synthesizer, EpochListener listener,
-                    LossAdjustment adjustment, boolean graphSmote) {
+                    LossAdjustment adjustment, Double smoteUpScale) {
         this.graph = graph;
         this.config = config;
         this.synthesizer = synthesizer;
@@ -64,7 +65,8 @@ public final class Trainer {
         this.testNodes = indices(graph.testMask());
         requireLabelled(trainNodes, "training");
         requireLabelled(valNodes, "validation");
-        this.smote = graphSmote ? new GraphSmoteStep(graph, config.model(), trainNodes) : null;
+        boolean graphSmote = smoteUpScale != null;
+        this.smote = graphSmote ? new GraphSmoteStep(graph, config.model(), trainNodes, smoteUpScale) : null;
         this.augmentedStep = graphSmote ? null : new AugmentedStep(graph, config.model(), trainNodes, adjustment,
             synthesizer instanceof FeatureGradientListener l ? l : null, synthesizer != null);
         // A user's graph may have no test part: the test metrics are then empty, not an error.
@@ -85,12 +87,17 @@ public final class Trainer {
     /** As above, with constants added to the loss rows' logits (TAM); null adjusts nothing. */
     public static TrainingResult train(GraphSnapshot graph, TrainingConfig config, Synthesizer synthesizer,
                                        EpochListener listener, LossAdjustment adjustment) {
-        return new Trainer(graph, config, synthesizer, listener, adjustment, false).run();
+        return new Trainer(graph, config, synthesizer, listener, adjustment, null).run();
     }
 
-    /** GraphSmote_O: the same loop, with {@link GraphSmoteStep} as the training step. */
-    public static TrainingResult trainGraphSmote(GraphSnapshot graph, TrainingConfig config, EpochListener listener) {
-        return new Trainer(graph, config, null, listener, null, true).run();
+    /**
+     * GraphSmote_O: the same loop, with {@link GraphSmoteStep} as the training step.
+     *
+     * @param upScale 0 fills every minor class to the mean class size; u &gt; 0 gives it floor(u·n_c) synthetic nodes
+     */
+    public static TrainingResult trainGraphSmote(GraphSnapshot graph, TrainingConfig config, double upScale,
+                                                 EpochListener listener) {
+        return new Trainer(graph, config, null, listener, null, upScale).run();
     }
 
     public static TrainingResult train(GraphSnapshot graph, TrainingConfig config) {

@@ -63,6 +63,8 @@ class TrainBadInputTest {
         concurrency zero          | CALL graphsha.train('acc', {OK, concurrency: 0})                      | configuration key `concurrency`
         validation fraction       | CALL graphsha.train('acc', {OK, validationFraction: 1.5})             | configuration key `validationFraction`
         synthetic nodes w/o sha   | CALL graphsha.train('acc', {OK, method: 'vanilla', writeSyntheticNodes: true}) | writeSyntheticNodes: true needs method 'graphsha'
+        up-scale w/o GraphSmote   | CALL graphsha.train('acc', {OK, graphSmoteUpScale: 1})              | graphSmoteUpScale: 1.0 needs method 'graphSmote', but method is 'graphsha'
+        negative up-scale         | CALL graphsha.train('acc', {OK, method: 'graphSmote', graphSmoteUpScale: -1}) | configuration key `graphSmoteUpScale`: expected a number in [0.0, 100.0]
         label with backtick       | CALL graphsha.train('acc', {OK, syntheticNodeLabel: 'a`b'})           | configuration key `syntheticNodeLabel`
         unknown node label        | CALL graphsha.train('acc', {OK, nodeLabels: ['User']})                | Invalid value 'User' for configuration key `nodeLabels`
         unknown relationship type | CALL graphsha.train('acc', {OK, relationshipTypes: ['SENDS']})        | Invalid value 'SENDS' for configuration key `relationshipTypes`

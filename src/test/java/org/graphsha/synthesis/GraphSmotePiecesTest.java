@@ -23,23 +23,36 @@ class GraphSmotePiecesTest {
     void minorClassesAreFilledUpToTheMeanClassSize() {
         // Cora-LT: mean 631/7 = 90.14; classes 2 and 3 are above it.
         assertArrayEquals(new int[] {56, 83, 0, 0, 17, 75, 87},
-            GraphSmotePlan.counts(new int[] {34, 7, 158, 341, 73, 15, 3}));
-        assertArrayEquals(new int[] {0, 0, 0}, GraphSmotePlan.counts(new int[] {5, 5, 5}), "balanced: nothing to add");
-        assertArrayEquals(new int[] {0, 0, 2}, GraphSmotePlan.counts(new int[] {0, 10, 2}),
+            GraphSmotePlan.counts(new int[] {34, 7, 158, 341, 73, 15, 3}, 0));
+        assertArrayEquals(new int[] {0, 0, 0}, GraphSmotePlan.counts(new int[] {5, 5, 5}, 0), "balanced: nothing to add");
+        assertArrayEquals(new int[] {0, 0, 2}, GraphSmotePlan.counts(new int[] {0, 10, 2}, 0),
             "a class without training nodes cannot be interpolated");
+    }
+
+    @Test
+    void anUpScaleGivesEachMinorClassThatMultipleOfItsTrainingNodes() {
+        int[] coraLt = {34, 7, 158, 341, 73, 15, 3};
+        assertArrayEquals(new int[] {34, 7, 0, 0, 73, 15, 3}, GraphSmotePlan.counts(coraLt, 1),
+            "GraphSmote's default up_scale 1 doubles each minor class");
+        assertArrayEquals(new int[] {85, 17, 0, 0, 182, 37, 7}, GraphSmotePlan.counts(coraLt, 2.5));
+        int[][] nodesOf = {range(100, 110), range(0, 4)}; // sizes 10 and 4: class 1 is minor
+        GraphSmotePlan plan = GraphSmotePlan.draw(nodesOf, 1.5, new SplittableRandom(3));
+        assertEquals(6, plan.size());
+        assertArrayEquals(range(0, 4), Arrays.copyOf(plan.anchors(), 4), "one full pass, then 2 drawn");
+        assertTrue(plan.anchors()[4] != plan.anchors()[5]);
     }
 
     @Test
     void planRepeatsWholeClassesThenSamplesTheRemainderWithoutReplacement() {
         int[][] nodesOf = {range(100, 110), range(0, 3), range(20, 27)}; // sizes 10, 3, 7: mean 6.67
-        GraphSmotePlan plan = GraphSmotePlan.draw(nodesOf, new SplittableRandom(7));
+        GraphSmotePlan plan = GraphSmotePlan.draw(nodesOf, 0, new SplittableRandom(7));
         // class 1: floor(6.67 - 3) = 3 = one full pass; class 2 is above the mean.
         assertEquals(3, plan.size());
         assertArrayEquals(new int[] {0, 1, 2}, plan.anchors());
         assertArrayEquals(new int[] {1, 1, 1}, plan.classes());
 
         int[][] skewed = {range(0, 40), range(100, 107), range(200, 203)}; // mean 16.67: 9 and 13 more
-        GraphSmotePlan p = GraphSmotePlan.draw(skewed, new SplittableRandom(11));
+        GraphSmotePlan p = GraphSmotePlan.draw(skewed, 0, new SplittableRandom(11));
         assertEquals(9 + 13, p.size());
         int[] fromClass1 = IntStream.range(0, p.size()).filter(i -> p.classes()[i] == 1).map(i -> p.anchors()[i]).toArray();
         assertEquals(9, fromClass1.length);

@@ -22,7 +22,7 @@ class GraphSmoteTrainingTest {
     void trainsWithSyntheticMinorityNodesAndLearns() {
         List<EpochReport> reports = new ArrayList<>();
         TrainingConfig config = TrainingConfig.defaults(BackboneKind.GCN).withEpochs(40);
-        TrainingResult r = Trainer.trainGraphSmote(CoraLt.snapshot(), config, reports::add);
+        TrainingResult r = Trainer.trainGraphSmote(CoraLt.snapshot(), config, 0, reports::add);
         assertEquals(40, reports.size());
         for (EpochReport report : reports) {
             assertEquals(318, report.syntheticNodes(), "Cora-LT minor classes filled to the mean: 56+83+17+75+87");
@@ -33,6 +33,16 @@ class GraphSmoteTrainingTest {
         // Majority guessing gives bAcc 1/7 = 0.143 and accuracy 0.319 on this test set.
         assertTrue(r.test().balancedAccuracy() > 0.2, "test bAcc " + r.test().balancedAccuracy());
         assertTrue(r.test().accuracy() > 0.35, "test accuracy " + r.test().accuracy());
+    }
+
+    @Test
+    void anUpScaleSetsTheNumberOfSyntheticNodes() {
+        List<EpochReport> reports = new ArrayList<>();
+        TrainingConfig config = TrainingConfig.defaults(BackboneKind.SAGE).withEpochs(3);
+        Trainer.trainGraphSmote(CoraLt.snapshot(), config, 1, reports::add);
+        for (EpochReport report : reports) {
+            assertEquals(34 + 7 + 73 + 15 + 3, report.syntheticNodes(), "up-scale 1: each minor class doubled");
+        }
     }
 
     @Test
