@@ -58,16 +58,9 @@ final class AugmentedStep {
                     MessageGraph baseGraph, GraphTensors evalGraph, SyntheticBatch batch, float[] mask,
                     MethodLoss loss, float[] projection) {
         int m = batch.size();
-        int[] lossRows = new int[trainNodes.length + m];
-        int[] labels = new int[lossRows.length];
-        for (int i = 0; i < trainNodes.length; i++) {
-            lossRows[i] = trainNodes[i];
-            labels[i] = graph.classes()[trainNodes[i]];
-        }
-        for (int k = 0; k < m; k++) {
-            lossRows[trainNodes.length + k] = n + k;
-            labels[trainNodes.length + k] = checkClass(batch.classes()[k]);
-        }
+        LossRows target = LossRows.of(graph, trainNodes, batch.classes());
+        int[] lossRows = target.rows();
+        int[] labels = target.labels();
         Engines.TRAINING_LOCK.lock();
         try (NDScope scope = new NDScope(); NDManager epoch = root.newSubManager()) {
             boolean augmented = m > 0 || batch.edgeSources().length > 0;
@@ -111,12 +104,5 @@ final class AugmentedStep {
         } finally {
             Engines.TRAINING_LOCK.unlock();
         }
-    }
-
-    private int checkClass(int c) {
-        if (c < 0 || c >= classes) {
-            throw new IllegalArgumentException("synthetic node class " + c + " outside 0.." + (classes - 1));
-        }
-        return c;
     }
 }

@@ -148,17 +148,8 @@ final class GraphSmoteStep {
                     augmentedGraph = GraphTensors.build(epoch, MessageGraph.augmented(graph.adjacency(), batch), spec);
                 }
                 NDArray logits = model.output(p, all, augmentedGraph);
-                int[] rows = new int[trainNodes.length + m];
-                int[] labels = new int[rows.length];
-                for (int i = 0; i < trainNodes.length; i++) {
-                    rows[i] = trainNodes[i];
-                    labels[i] = graph.classes()[trainNodes[i]];
-                }
-                for (int k = 0; k < m; k++) {
-                    rows[trainNodes.length + k] = n + k;
-                    labels[trainNodes.length + k] = plan.classes()[k];
-                }
-                NDArray classification = loss.compute(logits.get(Transfer.longs(epoch, rows)), labels);
+                LossRows target = LossRows.of(graph, trainNodes, plan.classes());
+                NDArray classification = loss.compute(logits.get(Transfer.longs(epoch, target.rows())), target.labels());
                 double reconstructionError = 0;
                 NDArray value = classification;
                 if (hasEdgesAndNonEdges()) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,18 @@ class TableResultsTest {
 
     @TempDir
     Path dir;
+
+    private Path file;
+    /** Two views of one file, both opened before either writes, as two processes would. */
+    private TableResults first;
+    private TableResults second;
+
+    @BeforeEach
+    void openTwoViews() {
+        file = dir.resolve("step.json");
+        first = TableResults.open(file);
+        second = TableResults.open(file);
+    }
 
     private static TableResults.Run run(long seed) {
         return new TableResults.Run(seed, 80, 70, 60, new Double[] {90.0, 50.0}, new int[][] {{9, 1}, {1, 1}},
@@ -32,9 +45,6 @@ class TableResultsTest {
 
     @Test
     void aWriterWithAnOlderViewKeepsTheRunsAnotherSavedSince() {
-        Path file = dir.resolve("step.json");
-        TableResults first = TableResults.open(file);
-        TableResults second = TableResults.open(file);
         first.add("sage", "upsample", "computers", 20.0, CONFIG, COUNTS, run(100));
         second.add("sage", "graphSmote", "computers", 20.0, CONFIG, COUNTS, run(105));
         first.add("sage", "upsample", "computers", 20.0, CONFIG, COUNTS, run(101));
@@ -49,9 +59,6 @@ class TableResultsTest {
 
     @Test
     void aRunOfAnotherConfigurationSavedMeanwhileIsNotMixedWithThisOne() {
-        Path file = dir.resolve("step.json");
-        TableResults first = TableResults.open(file);
-        TableResults second = TableResults.open(file);
         first.add("sage", "upsample", "computers", 20.0, CONFIG, COUNTS, run(100));
         IllegalStateException e = assertThrows(IllegalStateException.class, () ->
             second.add("sage", "upsample", "computers", 20.0, Map.of("epochs", "3"), COUNTS, run(101)));
