@@ -182,7 +182,12 @@ final class TableResults {
         Files.createDirectories(absolute.getParent());
         String name = "." + absolute.getFileName() + "." + ProcessHandle.current().pid() + ".tmp";
         Path temporary = absolute.resolveSibling(name);
-        Files.writeString(temporary, text, StandardCharsets.UTF_8);
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        try {
+            Files.writeString(temporary, text, StandardCharsets.UTF_8);
+            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            // Gone after a successful move; after a failed write it would otherwise stay behind.
+            Files.deleteIfExists(temporary);
+        }
     }
 }
