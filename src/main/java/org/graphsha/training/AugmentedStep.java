@@ -1,7 +1,8 @@
 package org.graphsha.training;
 
+import java.util.SplittableRandom;
+
 import org.graphsha.graph.GraphSnapshot;
-import org.graphsha.nn.Backbone;
 import org.graphsha.nn.Engines;
 import org.graphsha.nn.FeatureInput;
 import org.graphsha.nn.GraphTensors;
@@ -26,7 +27,7 @@ import ai.djl.training.GradientCollector;
  * when null: a {@link FeatureGradientListener} receives ∂L/∂X at its rows after the backward, and a
  * {@link LossAdjustment} adds constants to the loss rows' logits.
  */
-final class AugmentedStep {
+final class AugmentedStep implements TrainingStep {
 
     private final GraphSnapshot graph;
     private final ModelSpec spec;
@@ -50,41 +51,42 @@ final class AugmentedStep {
         this.keepOriginalLogits = keepOriginalLogits;
     }
 
-    /**
-     * @param projection X·W of the original rows at the current parameters (the last eval forward's), or
-     *                   null to compute it in the step
-     */
-    StepOutput step(int epochIndex, NDManager root, Backbone model, ParameterSet params, FeatureInput x,
-                    MessageGraph baseGraph, GraphTensors evalGraph, SyntheticBatch batch, float[] mask,
-                    MethodLoss loss, float[] projection) {
+    @Override
+    public boolean acceptsProjection() {
+        return true;
+    }
+
+    @Override
+    public StepOutput step(StepContext run, int epochIndex, ParameterSet params, SyntheticBatch batch, float[] mask,
+                           float[] projection, SplittableRandom random) {
         int m = batch.size();
         LossRows target = LossRows.of(graph, trainNodes, batch.classes());
         int[] lossRows = target.rows();
         int[] labels = target.labels();
         Engines.TRAINING_LOCK.lock();
-        try (NDScope scope = new NDScope(); NDManager epoch = root.newSubManager()) {
+        try (NDScope scope = new NDScope(); NDManager epoch = run.root().newSubManager()) {
             boolean augmented = m > 0 || batch.edgeSources().length > 0;
-            MessageGraph stepGraph = augmented ? MessageGraph.augmented(graph.adjacency(), batch) : baseGraph;
-            GraphTensors g = augmented ? GraphTensors.build(epoch, stepGraph, spec) : evalGraph;
-            NDArray mixing = x.mixing(epoch, batch);
+            MessageGraph stepGraph = augmented ? MessageGraph.augmented(graph.adjacency(), batch) : run.baseGraph();
+            GraphTensors g = augmented ? GraphTensors.build(epoch, stepGraph, spec) : run.evalGraph();
+            NDArray mixing = run.x().mixing(epoch, batch);
             NDArray maskArray = mask == null ? null : Transfer.floats(epoch, mask, new Shape(n + m, spec.hidden()));
             NDList p = params.toEngine(epoch, true);
             int[] gradientRows = gradientListener == null ? null : gradientListener.featureGradientRows();
             NDArray probe = gradientRows == null ? null : FeatureGradients.probe(epoch, n, p.get(0));
-            FeatureInput input = x.forStep(epoch, batch, probe);
+            FeatureInput input = run.x().forStep(epoch, batch, probe);
             if (projection != null) {
                 NDArray xw = Transfer.floats(epoch, projection, new Shape(n, projection.length / n));
                 xw.setRequiresGradient(true);
                 input = input.withProjection(xw);
             }
             try (GradientCollector collector = Engines.engine().newGradientCollector()) {
-                NDArray logits = model.forward(p, input, mixing, g, maskArray);
+                NDArray logits = run.model().forward(p, input, mixing, g, maskArray);
                 NDArray rows = logits.get(Transfer.longs(epoch, lossRows));
                 if (adjustment != null && adjustment.appliesTo(epochIndex)) {
                     float[] offsets = adjustment.offsets(epochIndex, logits.toFloatArray(), stepGraph, lossRows, labels);
                     rows = rows.add(Transfer.floats(epoch, offsets, new Shape(lossRows.length, classes)));
                 }
-                NDArray value = loss.compute(rows, labels);
+                NDArray value = run.loss().compute(rows, labels);
                 collector.backward(value);
                 if (probe != null) {
                     gradientListener.onFeatureGradient(epochIndex,

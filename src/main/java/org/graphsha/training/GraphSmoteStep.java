@@ -2,13 +2,12 @@ package org.graphsha.training;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
-import java.util.TreeSet;
+import java.util.stream.LongStream;
 
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.nn.Backbone;
 import org.graphsha.nn.Engines;
-import org.graphsha.nn.FeatureInput;
 import org.graphsha.nn.GraphTensors;
 import org.graphsha.nn.MessageGraph;
 import org.graphsha.nn.ModelSpec;
@@ -42,7 +41,7 @@ import ai.djl.training.GradientCollector;
  * an unbiased estimate of the full weighted sum at O(E) instead of O(N²) cost (measured: the dense
  * sum made an epoch on Cora-LT several times slower).
  */
-final class GraphSmoteStep {
+final class GraphSmoteStep implements TrainingStep {
 
     static final double RECONSTRUCTION_WEIGHT = 1e-6;
     static final String DECODER = "decoder.weight";
@@ -53,12 +52,15 @@ final class GraphSmoteStep {
     private final int[][] nodesOf;
     private final double upScale;
     private final int n;
-    private int[] edgeSources;
-    private int[] edgeTargets;
-    /** Keys i·N + j of the directed edges, ascending, for the non-edge test. */
-    private long[] edgeKeys;
+    /**
+     * Keys i·N + j of the original graph's directed edges (both directions, no self-loops), ascending: the
+     * reconstruction's positives, and the non-edge test.
+     */
+    private final long[] edgeKeys;
+    private final int[] edgeSources;
+    private final int[] edgeTargets;
     /** 1 for each edge, then 0 for as many non-edges: the targets of {@link #samplePairs}, the same every epoch. */
-    private float[] pairTargets;
+    private final float[] pairTargets;
 
     /** @param upScale see {@link GraphSmotePlan#counts} */
     GraphSmoteStep(GraphSnapshot graph, ModelSpec spec, int[] trainNodes, double upScale) {
@@ -80,52 +82,61 @@ final class GraphSmoteStep {
             int c = graph.classes()[v];
             nodesOf[c][fill[c]++] = v;
         }
+        edgeKeys = directedEdgeKeys(graph.adjacency(), n);
+        edgeSources = new int[edgeKeys.length];
+        edgeTargets = new int[edgeKeys.length];
+        for (int e = 0; e < edgeKeys.length; e++) {
+            edgeSources[e] = (int) (edgeKeys[e] / n);
+            edgeTargets[e] = (int) (edgeKeys[e] % n);
+        }
+        pairTargets = new float[2 * edgeKeys.length];
+        Arrays.fill(pairTargets, 0, edgeKeys.length, 1f);
     }
 
     /** The decoder's W (hidden x hidden), after the backbone's tensors; no weight decay (not layer 1). */
-    void addDecoder(ParameterSet params, SplittableRandom random) {
+    @Override
+    public void addParameters(ParameterSet params, SplittableRandom random) {
         int h = spec.hidden();
         params.uniform(DECODER, false, 1 / Math.sqrt(h), random, h, h);
     }
 
-    /** The directed edges of the original graph (both directions, no self-loops), the reconstruction's positives. */
-    void prepare(NDManager root) {
-        Csr csr = graph.adjacency();
-        TreeSet<Long> keys = new TreeSet<>();
+    private static long[] directedEdgeKeys(Csr csr, int n) {
+        long[] keys = new long[csr.neighbours().length];
+        int count = 0;
         for (int v = 0; v < n; v++) {
             for (int k = csr.offsets()[v]; k < csr.offsets()[v + 1]; k++) {
                 int u = csr.neighbours()[k];
                 if (u != v) {
-                    keys.add(pair(v, u));
+                    keys[count++] = (long) v * n + u;
                 }
             }
         }
-        edgeKeys = new long[keys.size()];
-        edgeSources = new int[keys.size()];
-        edgeTargets = new int[keys.size()];
-        int e = 0;
-        for (long key : keys) {
-            edgeKeys[e] = key;
-            edgeSources[e] = (int) (key / n);
-            edgeTargets[e++] = (int) (key % n);
-        }
-        pairTargets = new float[2 * edgeKeys.length];
-        Arrays.fill(pairTargets, 0, edgeKeys.length, 1f);
+        return LongStream.of(keys).limit(count).sorted().distinct().toArray();
     }
 
     private long pair(int i, int j) {
         return (long) i * n + j;
     }
 
-    StepOutput step(NDManager root, Backbone model, ParameterSet params, FeatureInput x, GraphTensors originalGraph,
-                    float[] mask, MethodLoss loss, SplittableRandom random) {
+    /** GraphSmote runs layer 1 inside its step, on the parameters it is given. */
+    @Override
+    public boolean acceptsProjection() {
+        return false;
+    }
+
+    /** GraphSmote draws its own synthetic nodes between the layers: the batch is always empty and the projection null. */
+    @Override
+    public StepOutput step(StepContext run, int epochIndex, ParameterSet params, SyntheticBatch ignoredBatch,
+                           float[] mask, float[] ignoredProjection, SplittableRandom random) {
+        Backbone model = run.model();
+        GraphTensors originalGraph = run.evalGraph();
         Engines.TRAINING_LOCK.lock();
-        try (NDScope scope = new NDScope(); NDManager epoch = root.newSubManager()) {
+        try (NDScope scope = new NDScope(); NDManager epoch = run.root().newSubManager()) {
             NDArray maskArray = mask == null ? null : Transfer.floats(epoch, mask, new Shape(n, spec.hidden()));
             NDList p = params.toEngine(epoch, true);
             NDArray decoder = p.get(p.size() - 1);
             try (GradientCollector collector = Engines.engine().newGradientCollector()) {
-                NDArray h = Backbone.activate(model.hidden(p, x, null, originalGraph), maskArray);
+                NDArray h = Backbone.activate(model.hidden(p, run.x(), null, originalGraph), maskArray);
                 float[] embeddings = h.toFloatArray();
                 GraphSmotePlan plan = GraphSmotePlan.draw(nodesOf, upScale, random);
                 int m = plan.size();
@@ -149,7 +160,7 @@ final class GraphSmoteStep {
                 }
                 NDArray logits = model.output(p, all, augmentedGraph);
                 LossRows target = LossRows.of(graph, trainNodes, plan.classes());
-                NDArray classification = loss.compute(logits.get(Transfer.longs(epoch, target.rows())), target.labels());
+                NDArray classification = run.loss().compute(logits.get(Transfer.longs(epoch, target.rows())), target.labels());
                 double reconstructionError = 0;
                 NDArray value = classification;
                 if (hasEdgesAndNonEdges()) {

@@ -9,6 +9,7 @@ import org.graphsha.nn.Engines;
 import org.graphsha.nn.FeatureInput;
 import org.graphsha.nn.GraphTensors;
 import org.graphsha.nn.MessageGraph;
+import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.ParameterSet;
 import org.graphsha.synthesis.FeatureGradientListener;
 import org.graphsha.synthesis.SyntheticBatch;
@@ -39,10 +40,7 @@ public final class Trainer {
     private final TrainingConfig config;
     private final Synthesizer synthesizer;
     private final EpochListener listener;
-    /** GraphSmote's own step (synthesis between the layers); null for every other method. */
-    private final GraphSmoteStep smote;
-    /** The step of every other method; null for GraphSmote. */
-    private final AugmentedStep augmentedStep;
+    private final TrainingStep step;
 
     private final int n;
     private final int classes;
@@ -51,9 +49,13 @@ public final class Trainer {
     private final int[] testNodes;
     private final LogitReadout readout;
 
-    /** @param smoteUpScale null for every method but GraphSmote; see {@link #trainGraphSmote} */
+    /** Builds the step once the trainer knows its training nodes. */
+    private interface StepFactory {
+        TrainingStep create(GraphSnapshot graph, ModelSpec spec, int[] trainNodes);
+    }
+
     private Trainer(GraphSnapshot graph, TrainingConfig config, Synthesizer synthesizer, EpochListener listener,
-                    LossAdjustment adjustment, Double smoteUpScale) {
+                    StepFactory stepFactory) {
         this.graph = graph;
         this.config = config;
         this.synthesizer = synthesizer;
@@ -65,10 +67,7 @@ public final class Trainer {
         this.testNodes = indices(graph.testMask());
         requireLabelled(trainNodes, "training");
         requireLabelled(valNodes, "validation");
-        boolean graphSmote = smoteUpScale != null;
-        this.smote = graphSmote ? new GraphSmoteStep(graph, config.model(), trainNodes, smoteUpScale) : null;
-        this.augmentedStep = graphSmote ? null : new AugmentedStep(graph, config.model(), trainNodes, adjustment,
-            synthesizer instanceof FeatureGradientListener l ? l : null, synthesizer != null);
+        this.step = stepFactory.create(graph, config.model(), trainNodes);
         // A user's graph may have no test part: the test metrics are then empty, not an error.
         this.readout = new LogitReadout(graph, config.method() == Method.PC_SOFTMAX);
     }
@@ -87,7 +86,9 @@ public final class Trainer {
     /** As above, with constants added to the loss rows' logits (TAM); null adjusts nothing. */
     public static TrainingResult train(GraphSnapshot graph, TrainingConfig config, Synthesizer synthesizer,
                                        EpochListener listener, LossAdjustment adjustment) {
-        return new Trainer(graph, config, synthesizer, listener, adjustment, null).run();
+        FeatureGradientListener gradientListener = synthesizer instanceof FeatureGradientListener l ? l : null;
+        return new Trainer(graph, config, synthesizer, listener, (g, spec, trainNodes) ->
+            new AugmentedStep(g, spec, trainNodes, adjustment, gradientListener, synthesizer != null)).run();
     }
 
     /**
@@ -97,7 +98,8 @@ public final class Trainer {
      */
     public static TrainingResult trainGraphSmote(GraphSnapshot graph, TrainingConfig config, double upScale,
                                                  EpochListener listener) {
-        return new Trainer(graph, config, null, listener, null, upScale).run();
+        return new Trainer(graph, config, null, listener, (g, spec, trainNodes) ->
+            new GraphSmoteStep(g, spec, trainNodes, upScale)).run();
     }
 
     public static TrainingResult train(GraphSnapshot graph, TrainingConfig config) {
@@ -109,9 +111,7 @@ public final class Trainer {
         Backbone model = Backbone.create(config.model());
         SparseFeatures features = graph.features();
         ParameterSet params = model.initialize(features.dimension(), classes, random);
-        if (smote != null) {
-            smote.addDecoder(params, random);
-        }
+        step.addParameters(params, random);
         Adam adam = new Adam(params.tensors(), config.weightDecay());
         PlateauScheduler scheduler = new PlateauScheduler(config.learningRate());
         MethodLoss loss = new MethodLoss(graph, config, trainNodes);
@@ -126,12 +126,10 @@ public final class Trainer {
                 ? FeatureInput.sparse(root, features)
                 : FeatureInput.dense(root, features);
             GraphTensors evalGraph = GraphTensors.build(root, baseGraph, config.model());
-            if (smote != null) {
-                smote.prepare(root);
-            }
+            StepContext context = new StepContext(root, model, x, baseGraph, evalGraph, loss);
             // On CPU the eval forward hands its X·W to the next training step (same W); a GPU recomputes it
-            // faster than the copy would take. GraphSmote's step runs layer 1 itself.
-            boolean reuseProjection = !device.isGpu() && smote == null;
+            // faster than the copy would take.
+            boolean reuseProjection = !device.isGpu() && step.acceptsProjection();
             EvalOutput eval = evalForward(root, model, params, x, evalGraph, reuseProjection);
             float[] previousLogits = null;
             for (int epoch = 0; epoch < config.epochs(); epoch++) {
@@ -142,15 +140,12 @@ public final class Trainer {
                 clock.lap(PhaseClock.Phase.SYNTHESIS);
                 float[] mask = dropoutMask(n + batch.size(), config.model().hidden(), config.model().dropout(), random);
                 clock.lap(PhaseClock.Phase.DROPOUT_MASK);
-                StepOutput step = smote != null
-                    ? smote.step(root, model, params, x, evalGraph, mask, loss, random)
-                    : augmentedStep.step(epoch, root, model, params, x, baseGraph, evalGraph, batch, mask, loss,
-                        eval.projection);
-                previousLogits = step.originalLogits();
+                StepOutput output = step.step(context, epoch, params, batch, mask, eval.projection, random);
+                previousLogits = output.originalLogits();
                 clock.lap(PhaseClock.Phase.TRAIN_STEP);
                 double valLoss = readout.crossEntropy(eval.logits, valNodes);
                 double lrUsed = scheduler.lr();
-                adam.step(step.gradients(), lrUsed);
+                adam.step(output.gradients(), lrUsed);
                 scheduler.step(valLoss);
                 clock.lap(PhaseClock.Phase.OPTIMIZER);
                 eval = evalForward(root, model, params, x, evalGraph, reuseProjection);
@@ -158,8 +153,8 @@ public final class Trainer {
                 ModelSelection.Scored scored = selection.offer(epoch, eval.logits, params);
                 clock.lap(PhaseClock.Phase.EVALUATION);
                 clock.endEpoch(epoch);
-                listener.onEpoch(new EpochReport(epoch, config.epochs(), step.loss(), valLoss, scored.validation().accuracy(),
-                    scored.validation().macroF1(), lrUsed, step.syntheticNodes(), scored.improved()));
+                listener.onEpoch(new EpochReport(epoch, config.epochs(), output.loss(), valLoss, scored.validation().accuracy(),
+                    scored.validation().macroF1(), lrUsed, output.syntheticNodes(), scored.improved()));
             }
             selected = selection.selected(config.epochs() - 1, eval.logits, params);
         }

@@ -1,0 +1,32 @@
+package org.graphsha.training;
+
+import java.util.SplittableRandom;
+
+import org.graphsha.nn.ParameterSet;
+import org.graphsha.synthesis.SyntheticBatch;
+
+/**
+ * The forward, loss and backward of one epoch. The {@link Trainer} owns everything around it: the
+ * synthesizer's batch, the dropout mask, validation, the optimizer and model selection, so every
+ * method shares them.
+ */
+interface TrainingStep {
+
+    /** Trainable tensors of the step itself, after the backbone's; none unless a step needs them. */
+    default void addParameters(ParameterSet params, SplittableRandom random) {
+    }
+
+    /**
+     * Whether the step runs layer 1 on the original features, so it may start from the X·W that the
+     * last eval forward computed with the same W.
+     */
+    boolean acceptsProjection();
+
+    /**
+     * @param batch      the synthesizer's nodes for this epoch, {@link SyntheticBatch#EMPTY} without one
+     * @param mask       the dropout mask over the hidden units of N + M rows; null without dropout
+     * @param projection X·W of the original rows at the current parameters, or null to compute it
+     */
+    StepOutput step(StepContext run, int epoch, ParameterSet params, SyntheticBatch batch, float[] mask,
+                    float[] projection, SplittableRandom random);
+}
