@@ -82,7 +82,7 @@ final class GraphSmoteStep implements TrainingStep {
             int c = graph.classes()[v];
             nodesOf[c][fill[c]++] = v;
         }
-        edgeKeys = directedEdgeKeys(graph.adjacency(), n);
+        edgeKeys = directedEdgeKeys(graph.adjacency());
         edgeSources = new int[edgeKeys.length];
         edgeTargets = new int[edgeKeys.length];
         for (int e = 0; e < edgeKeys.length; e++) {
@@ -100,14 +100,14 @@ final class GraphSmoteStep implements TrainingStep {
         params.uniform(DECODER, false, 1 / Math.sqrt(h), random, h, h);
     }
 
-    private static long[] directedEdgeKeys(Csr csr, int n) {
+    private long[] directedEdgeKeys(Csr csr) {
         long[] keys = new long[csr.neighbours().length];
         int count = 0;
         for (int v = 0; v < n; v++) {
             for (int k = csr.offsets()[v]; k < csr.offsets()[v + 1]; k++) {
                 int u = csr.neighbours()[k];
                 if (u != v) {
-                    keys[count++] = (long) v * n + u;
+                    keys[count++] = pair(v, u);
                 }
             }
         }
