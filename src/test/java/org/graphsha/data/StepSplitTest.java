@@ -30,6 +30,8 @@ class StepSplitTest {
         assertEquals(train, LongTailedSplitTest.sum(split.countPerClass(SplitRole.TRAIN)));
         assertEquals(val, LongTailedSplitTest.sum(split.countPerClass(SplitRole.VAL)));
         assertEquals(test, LongTailedSplitTest.sum(split.countPerClass(SplitRole.TEST)));
+        assertArrayEquals(ReferenceTrainingNodes.read("reference-train-" + name + "-st.txt"),
+            ReferenceTrainingNodes.of(split));
     }
 
     @Test
