@@ -2,7 +2,11 @@
 (src/test/resources/org/graphsha/data/reference-train-<dataset>-<lt|st>.txt)."""
 import json, os, sys
 
-RESOURCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'resources')
+HERE = os.path.dirname(os.path.abspath(__file__))
+# in a kit of make-kit.sh the pinned ids sit beside this file; in the repository, under the test resources
+RESOURCES = next(p for p in (os.path.join(HERE, 'resources'),
+                             os.path.join(HERE, '..', 'test', 'resources', 'org', 'graphsha', 'data'))
+                 if os.path.isdir(p))
 for path in sys.argv[1:]:
     for line in open(path):
         if not line.startswith('{'):
