@@ -10,7 +10,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
 
-import org.graphsha.bench.BenchDatasets;
+import org.graphsha.tools.bench.BenchDatasets;
 import org.graphsha.data.KnownDataset;
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.GraphSnapshot;

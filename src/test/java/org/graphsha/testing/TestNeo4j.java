@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import org.graphsha.cli.GdsProcedureClasses;
+import org.graphsha.tools.cli.GdsProcedureClasses;
 import org.graphsha.procedures.GraphshaProcedures;
 import org.neo4j.configuration.GraphDatabaseSettings;
 import org.neo4j.graphdb.GraphDatabaseService;

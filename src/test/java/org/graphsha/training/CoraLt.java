@@ -1,6 +1,6 @@
 package org.graphsha.training;
 
-import org.graphsha.bench.BenchDatasets;
+import org.graphsha.tools.bench.BenchDatasets;
 import org.graphsha.data.KnownDataset;
 import org.graphsha.graph.GraphSnapshot;
 

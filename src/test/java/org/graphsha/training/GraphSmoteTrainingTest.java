@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.graphsha.bench.BenchCommand;
+import org.graphsha.tools.bench.BenchCommand;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.Tensor;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,107 @@
+package org.graphsha.tools.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import org.graphsha.tools.console.ProgressDisplay;
+import org.graphsha.diffusion.NeighbourDistribution;
+import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.nn.Engines;
+import org.graphsha.training.TrainingResult;
+
+/**
+ * {@code bench}: trains one backbone/method on one dataset for several seeds (seed, seed+1, ...) and
+ * prints mean and spread of test Acc, bAcc and macro-F1 (percent), per-class test accuracy, the median
+ * ms per epoch, seconds per run and peak RSS. It runs the learning core directly on the dataset files
+ * with the split procedures' exact splits.
+ */
+public final class BenchCommand {
+
+    private BenchCommand() {}
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out));
+    }
+
+    /** @return 0 on success, 2 for bad flags, 1 when a run fails */
+    public static int run(String[] args, PrintStream out) {
+        if (TableOptions.requested(args)) {
+            return TableCommand.run(args, out);
+        }
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(args);
+        } catch (BenchOptions.UsageException e) {
+            out.println("error: " + e.getMessage());
+            out.println(BenchOptions.USAGE);
+            return 2;
+        }
+        try {
+            String report = execute(options, out);
+            out.print(report);
+            if (options.out() != null) {
+                Files.writeString(options.out(), report, StandardCharsets.UTF_8);
+            }
+            return 0;
+        } catch (IllegalArgumentException | IllegalStateException | IOException e) {
+            out.println("error: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static String execute(BenchOptions o, PrintStream progress) {
+        Engines.configure(null, o.threads());
+        GraphSnapshot snapshot = o.generated() ? GeneratedSnapshot.arxivSize(p -> { })
+            : BenchDatasets.load(o.dataset(), o.longTailed(), o.datasets(),
+                o.longTailed() ? BenchDatasets.LT_RATIO : BenchDatasets.STEP_RATIO, o.ties());
+        long diffusionStart = System.nanoTime();
+        NeighbourDistribution distribution = BenchRunner.diffusionFor(snapshot, o.train());
+        if (distribution != null && !o.json()) {
+            progress.printf(Locale.ROOT, "diffusion (%s): %.2f s, %d entries%n",
+                o.train().synthesis().diffusion().kind().value(), (System.nanoTime() - diffusionStart) / 1e9,
+                distribution.entryCount());
+        }
+        BenchRunner runner = new BenchRunner(snapshot, o.train(), distribution);
+        List<TrainingResult> results = new ArrayList<>();
+        double[] seconds = new double[o.runs()];
+        // Resident memory of the first run after epoch 100 and after its last epoch: per-epoch leaks show here.
+        double[] rss = {Double.NaN, Double.NaN};
+        ProgressDisplay display = ProgressDisplay.forStandardOutput(System.err);
+        for (int i = 0; i < o.runs(); i++) {
+            long seed = o.seed() + i;
+            int runIndex = i;
+            long start = System.nanoTime();
+            boolean first = i == 0;
+            TrainingResult r = runner.run(seed, report -> {
+                display.update("run " + (runIndex + 1) + "/" + o.runs(),
+                    (runIndex + (report.epoch() + 1.0) / report.epochs()) / o.runs());
+                if (first && (report.epoch() == 99 || report.epoch() == report.epochs() - 1)) {
+                    rss[report.epoch() == 99 ? 0 : 1] = PeakMemory.currentRssMb();
+                }
+            });
+            seconds[i] = (System.nanoTime() - start) / 1e9;
+            display.finish();
+            results.add(r);
+            if (!o.json()) {
+                progress.printf(Locale.ROOT, "run %d seed %d: best epoch %d  acc %.2f  bAcc %.2f  F1 %.2f  (%.1f s, %.1f ms/epoch)%n",
+                    i + 1, seed, r.bestEpoch(), 100 * r.test().accuracy(), 100 * r.test().balancedAccuracy(),
+                    100 * r.test().macroF1(), seconds[i], r.medianMsPerEpoch());
+            }
+        }
+        BenchReport report = BenchReport.of(o, snapshot, results, seconds, PeakMemory.peakRssMb(), rss);
+        return o.json() ? report.toJson() : report.toTable();
+    }
+
+    static double median(double[] values) {
+        double[] s = values.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n == 0 ? 0 : n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+}

@@ -1,0 +1,195 @@
+package org.graphsha.tools.bench;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.graphsha.config.ConfigReader;
+import org.graphsha.config.TrainConfig;
+import org.graphsha.data.KnownDataset;
+import org.graphsha.data.TieOrder;
+import org.graphsha.nn.BackboneKind;
+import org.graphsha.nn.GcnNormalization;
+import org.graphsha.nn.Engines.DeviceChoice;
+import org.graphsha.nn.ModelSpec;
+import org.graphsha.training.Method;
+
+/** Parsed {@code bench} flags; a bad flag raises {@link UsageException} naming the flag and value. */
+record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backbone, Method method, int runs,
+                    long seed, int epochs, boolean json, Path out, Path datasets, DeviceChoice device, int threads,
+                    GcnNormalization gcnNorm, int heads, TieOrder ties, TrainConfig train) {
+
+    /** The arXiv-size generated graph (time split) rather than one of the paper's datasets. */
+    boolean generated() {
+        return dataset == null;
+    }
+
+    String datasetId() {
+        return generated() ? GENERATED : dataset.id();
+    }
+
+    /** The split's short name as the tables print it: LT, ST, or time for the generated graph. */
+    String settingLabel() {
+        return generated() ? "time" : longTailed ? "LT" : "ST";
+    }
+
+    static final String GENERATED = "generated";
+
+    /** The method's user-facing name, as the {@code method} key spells it (graphsha, graphEns, vanilla, ...). */
+    String methodName() {
+        return ConfigReader.choiceName(train.method());
+    }
+
+    static final String USAGE = "usage: bench --dataset cora|citeseer|photo|computers|cs --setting lt|step"
+        + " (or --dataset generated --setting time: the arXiv-size graph of generate, in memory)"
+        + " --backbone gcn|gat|sage --method graphsha|upsample|graphSmote|graphEns|tam|tamRenode|vanilla|reweight|pcSoftmax"
+        + "|cbLoss|focal|reNode [--runs 10]"
+        + " [--seed 100] [--epochs 900] [--format table|json] [--out FILE] [--datasets DIR]"
+        + " [--device auto|cpu|gpu] [--threads N] [--gcn-norm mean|symmetric] [--heads 4]"
+        + " [--lt-ties ascending|shuffled:SEED]"
+        + " [--KEY VALUE ...: any graphsha.train configuration key, e.g. --syntheticEdges bidirectional"
+        + " --diffusion heat --ablation easySamples --deltaBetaB 50]";
+
+    static final class UsageException extends RuntimeException {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    static BenchOptions parse(String[] args) {
+        String dataset = null;
+        String setting = null;
+        String backbone = null;
+        String method = null;
+        String runs = "10";
+        String seed = "100";
+        String format = "table";
+        String out = null;
+        String datasets = null;
+        String threads = "0";
+        String ties = "ascending";
+        Map<String, Object> trainKeys = new LinkedHashMap<>();
+        int start = args.length > 0 && args[0].equals("bench") ? 1 : 0;
+        for (int i = start; i < args.length; i++) {
+            String flag = args[i];
+            if (!flag.startsWith("--")) {
+                throw new UsageException("unexpected argument `" + flag + "`; flags start with --");
+            }
+            if (i + 1 >= args.length) {
+                throw new UsageException("flag " + flag + " needs a value");
+            }
+            String value = args[++i];
+            switch (flag) {
+                case "--dataset" -> dataset = value;
+                case "--setting" -> setting = value;
+                case "--backbone" -> backbone = value;
+                case "--method" -> method = value;
+                case "--gcn-norm" -> trainKeys.put("gcnNormalization", value);
+                case "--runs" -> runs = value;
+                case "--seed" -> seed = value;
+
+                case "--format" -> format = value;
+                case "--out" -> out = value;
+                case "--datasets" -> datasets = value;
+
+                case "--threads" -> threads = value;
+                case "--lt-ties" -> ties = value;
+                default -> trainKeys.put(flag.substring(2), typed(value));
+            }
+        }
+        String datasetName = required("--dataset", dataset);
+        KnownDataset d = datasetName.equals(GENERATED) ? null : KnownDataset.find(datasetName)
+            .orElseThrow(() -> new UsageException("--dataset must be cora, citeseer, photo, computers, cs or generated,"
+                + " but was `" + datasetName + "`"));
+        String settingName = required("--setting", setting).toLowerCase();
+        if ((d == null) != settingName.equals("time")) {
+            throw new UsageException("--setting time goes with --dataset generated (and only with it), but was `"
+                + setting + "` with --dataset " + datasetName);
+        }
+        boolean lt = switch (settingName) {
+            case "lt" -> true;
+            case "step", "st", "time" -> false;
+            default -> throw new UsageException("--setting must be lt or step, but was `" + setting + "`");
+        };
+        trainKeys.put("backbone", required("--backbone", backbone));
+        trainKeys.put("method", required("--method", method));
+        trainKeys.putIfAbsent("device", "cpu");
+        int r = positive("--runs", runs);
+        long s = parseLong("--seed", seed);
+        boolean json = switch (format) {
+            case "table" -> false;
+            case "json" -> true;
+            default -> throw new UsageException("--format must be table or json, but was `" + format + "`");
+        };
+        int t = (int) parseLong("--threads", threads);
+        if (t < 0) {
+            throw new UsageException("--threads must be >= 0, but was `" + threads + "`");
+        }
+        Path dir = datasets != null ? Path.of(datasets) : BenchDatasets.defaultDir();
+        TieOrder tieOrder;
+        try {
+            tieOrder = TieOrder.parse(ties);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--lt-ties: " + e.getMessage());
+        }
+        TrainConfig train = trainConfig(trainKeys);
+        ModelSpec spec = train.training().model();
+        return new BenchOptions(d, lt, spec.kind(), train.training().method(), r, s, train.training().epochs(), json,
+            out == null ? null : Path.of(out), dir, train.training().device(), t, spec.gcnNormalization(), spec.heads(),
+            tieOrder, train);
+    }
+
+    /**
+     * Every flag the bench does not own itself is a graphsha.train configuration key (backbone, method,
+     * epochs, heads, device and all synthesis, diffusion and loss options): the procedure's own config
+     * validates them, with the same names and defaults.
+     */
+    static TrainConfig trainConfig(Map<String, Object> keys) {
+        Map<String, Object> map = new LinkedHashMap<>(keys);
+        map.put("modelName", "bench");
+        try {
+            return TrainConfig.of("bench", map);
+        } catch (IllegalArgumentException ex) {
+            throw new UsageException(ex.getMessage().replace("configuration key `", "flag `--")
+                .replace("--gcnNormalization", "--gcn-norm"));
+        }
+    }
+
+    static Object typed(String value) {
+        if (value.equals("true") || value.equals("false")) {
+            return Boolean.parseBoolean(value);
+        }
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException notLong) {
+            try {
+                return Double.parseDouble(value);
+            } catch (NumberFormatException notNumber) {
+                return value;
+            }
+        }
+    }
+
+    private static String required(String flag, String value) {
+        if (value == null) {
+            throw new UsageException("missing required flag " + flag);
+        }
+        return value;
+    }
+
+    private static long parseLong(String flag, String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException ex) {
+            throw new UsageException(flag + " must be an integer, but was `" + value + "`");
+        }
+    }
+
+    private static int positive(String flag, String value) {
+        long v = parseLong(flag, value);
+        if (v <= 0 || v > Integer.MAX_VALUE) {
+            throw new UsageException(flag + " must be a positive integer, but was `" + value + "`");
+        }
+        return (int) v;
+    }
+}

@@ -1,0 +1,72 @@
+package org.graphsha.tools.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class BenchCommandTest {
+
+    private static String[] args(String line) {
+        return line.trim().split("\\s+");
+    }
+
+    private static int run(String line, StringBuilder output) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        int code = BenchCommand.run(args(line), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        output.append(bytes.toString(StandardCharsets.UTF_8));
+        return code;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "--dataset nope --setting lt --backbone gcn --method vanilla | --dataset | nope",
+        "--dataset cora --setting sideways --backbone gcn --method vanilla | --setting | sideways",
+        "--dataset cora --setting lt --backbone mlp --method vanilla | --backbone | mlp",
+        "--dataset cora --setting lt --backbone gcn --method magic | --method | magic",
+        "--dataset cora --setting lt --backbone gcn --method vanilla --runs zero | --runs | zero",
+        "--dataset cora --setting lt --backbone gcn --method vanilla --epochs -3 | --epochs | -3",
+        "--dataset cora --setting lt --backbone gcn --method vanilla --format xml | --format | xml",
+        "--dataset cora --setting lt --backbone gcn --method vanilla --colour red | --colour | --colour",
+        "--setting lt --backbone gcn --method vanilla | --dataset | missing",
+        "--dataset cora --setting lt --backbone gcn --method vanilla --lt-ties random | --lt-ties | random",
+        "--dataset generated --setting lt --backbone gcn --method vanilla | --setting time | lt",
+        "--dataset cora --setting time --backbone gcn --method vanilla | --setting time | cora",
+    })
+    void badFlagsExitWithTwoAndNameFlagAndValue(String line, String flag, String value) {
+        StringBuilder out = new StringBuilder();
+        assertEquals(2, run(line, out));
+        assertTrue(out.toString().contains(flag), out.toString());
+        assertTrue(out.toString().contains(value), out.toString());
+    }
+
+    @Test
+    void jsonHasTheDocumentedKeys() {
+        StringBuilder out = new StringBuilder();
+        int code = run("bench --dataset cora --setting lt --backbone gcn --method reweight --runs 2 --epochs 3 --format json", out);
+        assertEquals(0, code, out.toString());
+        String json = out.toString().trim();
+        assertTrue(json.startsWith("{") && json.endsWith("}"), json);
+        for (String key : new String[] {"dataset", "setting", "backbone", "method", "runs", "acc", "bacc", "f1",
+            "perClassAccuracy", "msPerEpoch", "secondsPerRun", "peakRssMb"}) {
+            assertTrue(json.contains("\"" + key + "\":"), key + " missing in " + json);
+        }
+        assertTrue(json.contains("\"acc\":{\"mean\":"), json);
+        assertTrue(json.contains("\"std\":"), json);
+    }
+
+    @Test
+    void shuffledTieOrderIsNamedInTheReport() {
+        StringBuilder out = new StringBuilder();
+        int code = run("bench --dataset citeseer --setting lt --backbone gcn --method vanilla --runs 1 --epochs 2"
+            + " --lt-ties shuffled:2", out);
+        assertEquals(0, code, out.toString());
+        assertTrue(out.toString().contains("LT ties shuffled:2"), out.toString());
+    }
+}
