@@ -89,8 +89,8 @@ public final class BenchCommand {
             display.finish();
             results.add(r);
             if (!o.json()) {
-                progress.printf(Locale.ROOT, "run %d seed %d: best epoch %d  acc %.2f  bAcc %.2f  F1 %.2f  (%.1f s, %.1f ms/epoch)%n",
-                    i + 1, seed, r.bestEpoch(), 100 * r.test().accuracy(), 100 * r.test().balancedAccuracy(),
+                progress.printf(Locale.ROOT, "run %d seed %d: best epoch %d  logits %08x  acc %.2f  bAcc %.2f  F1 %.2f  (%.1f s, %.1f ms/epoch)%n",
+                    i + 1, seed, r.bestEpoch(), Arrays.hashCode(r.logits()), 100 * r.test().accuracy(), 100 * r.test().balancedAccuracy(),
                     100 * r.test().macroF1(), seconds[i], r.medianMsPerEpoch());
             }
         }
