@@ -16,6 +16,7 @@ public record PredictConfig(
     List<String> nodeLabels,
     List<String> relationshipTypes,
     DeviceChoice device,
+    int concurrency,
     Optional<String> writeProperty,
     Optional<String> confidenceProperty,
     Optional<String> probabilitiesProperty,
@@ -40,6 +41,8 @@ public record PredictConfig(
         e.put("nodeLabels", labels);
         e.put("relationshipTypes", types);
         e.put("device", ConfigReader.choiceName(device));
+        int concurrency = r.intInRange("concurrency", 4, 1, 1024);
+        e.put("concurrency", (long) concurrency);
         Optional<String> writeProperty = Optional.empty();
         Optional<String> confidence = Optional.empty();
         Optional<String> probabilities = Optional.empty();
@@ -53,7 +56,7 @@ public record PredictConfig(
             probabilities.ifPresent(p -> e.put("probabilitiesProperty", p));
         }
         r.finish();
-        return new PredictConfig(graphName, modelName, labels, types, device, writeProperty, confidence, probabilities,
+        return new PredictConfig(graphName, modelName, labels, types, device, concurrency, writeProperty, confidence, probabilities,
             Collections.unmodifiableMap(e));
     }
 }

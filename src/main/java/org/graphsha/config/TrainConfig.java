@@ -11,6 +11,7 @@ import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.diffusion.DiffusionMode;
 import org.graphsha.diffusion.DiffusionOptions;
 import org.graphsha.diffusion.Normalization;
+import org.graphsha.method.Method;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.Engines.DeviceChoice;
 import org.graphsha.nn.GcnNormalization;
@@ -20,8 +21,7 @@ import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.synthesis.SynthesisTarget;
 import org.graphsha.synthesis.SyntheticEdges;
 import org.graphsha.training.FeatureMode;
-import org.graphsha.training.Method;
-import org.graphsha.training.TrainingConfig;
+import org.graphsha.training.TrainerOptions;
 
 /**
  * Configuration of {@code graphsha.train}: every key, its default (the reference settings of
@@ -38,8 +38,8 @@ public record TrainConfig(
     Optional<String> splitProperty,
     double validationFraction,
     FeatureNormalization featureNormalization,
-    TrainMethod method,
-    TrainingConfig training,
+    Method method,
+    TrainerOptions training,
     SynthesisOptions synthesis,
     int concurrency,
     Optional<String> jobId,
@@ -51,51 +51,6 @@ public record TrainConfig(
 ) {
     /** Row normalisation as PyG's NormalizeFeatures (the reference), optionally binarising first. */
     public enum FeatureNormalization { ROW_SUM, BINARIZE_ROW_SUM, NONE }
-
-    /**
-     * The loss-based methods, plus the methods that add nodes every epoch on top of plain cross-entropy:
-     * GraphSHA and Upsample; GraphENS, TAM on GraphENS (tam) and TAM on ReNode (tamRenode).
-     */
-    public enum TrainMethod {
-        GRAPHSHA(Method.VANILLA), VANILLA(Method.VANILLA), REWEIGHT(Method.REWEIGHT), PC_SOFTMAX(Method.PC_SOFTMAX),
-        CB_LOSS(Method.CB_LOSS), FOCAL(Method.FOCAL), RE_NODE(Method.RENODE), UPSAMPLE(Method.VANILLA),
-        GRAPH_ENS(Method.VANILLA), TAM(Method.VANILLA), TAM_RENODE(Method.RENODE), GRAPH_SMOTE(Method.VANILLA);
-
-        private final Method loss;
-
-        TrainMethod(Method loss) {
-            this.loss = loss;
-        }
-
-        public Method loss() {
-            return loss;
-        }
-
-        /** GraphSHA's synthesis, which needs the diffusion. */
-        public boolean synthesizes() {
-            return this == GRAPHSHA;
-        }
-
-        /** GraphENS's synthesis (graphEns, and tam underneath its adjustment). */
-        public boolean ensSynthesis() {
-            return this == GRAPH_ENS || this == TAM;
-        }
-
-        /** TAM's logit adjustment in the loss (tam, tamRenode). */
-        public boolean tamAdjustment() {
-            return this == TAM || this == TAM_RENODE;
-        }
-
-        /** GraphSmote_O: SMOTE between the backbone's layers with a jointly trained edge decoder. */
-        public boolean smote() {
-            return this == GRAPH_SMOTE;
-        }
-
-        /** Whether training adds nodes every epoch (GraphSHA or Upsample). */
-        public boolean augments() {
-            return this == GRAPHSHA || this == UPSAMPLE;
-        }
-    }
 
     public static final String DEFAULT_SYNTHETIC_LABEL = "GraphSHASynthetic";
 
@@ -112,7 +67,7 @@ public record TrainConfig(
         double validationFraction = put(e, "validationFraction", r.numberInRange("validationFraction", 0.2, 0, 1, true));
         FeatureNormalization normalization = put(e, "featureNormalization",
             r.choice("featureNormalization", FeatureNormalization.ROW_SUM, FeatureNormalization.class));
-        TrainMethod method = put(e, "method", r.choice("method", TrainMethod.GRAPHSHA, TrainMethod.class));
+        Method method = put(e, "method", r.choice("method", Method.GRAPHSHA, Method.class));
 
         BackboneKind backbone = put(e, "backbone", r.choice("backbone", BackboneKind.GCN, BackboneKind.class));
         int hidden = put(e, "hiddenSize", r.intInRange("hiddenSize", 64, 1, 4096));
@@ -124,17 +79,18 @@ public record TrainConfig(
         ModelSpec spec = new ModelSpec(backbone, hidden, heads,
             put(e, "dropout", (float) r.numberInRange("dropout", 0.5, 0, 1, false)),
             put(e, "gcnNormalization", r.choice("gcnNormalization", GcnNormalization.MEAN, GcnNormalization.class)));
-        TrainingConfig training = new TrainingConfig(spec, method.loss(),
+        int concurrency = put(e, "concurrency", r.intInRange("concurrency", 4, 1, 1024));
+        TrainerOptions training = new TrainerOptions(spec, method.loss(),
             put(e, "epochs", r.intInRange("epochs", 900, 1, 1_000_000)),
             put(e, "learningRate", r.numberInRange("learningRate", 0.01, 0, 10, true)),
             put(e, "weightDecay", r.numberInRange("weightDecay", 5e-4, 0, 1, false)),
             put(e, "randomSeed", (long) r.intInRange("randomSeed", 100, 0, Integer.MAX_VALUE)),
             put(e, "device", r.choice("device", DeviceChoice.AUTO, DeviceChoice.class)),
+            concurrency,
             FeatureMode.AUTO,
             put(e, "cbBeta", r.numberInRange("cbBeta", 0.999, 0, 1, true)),
             put(e, "focalGamma", (float) r.numberInRange("focalGamma", 2, 0, 100, false)));
 
-        int concurrency = put(e, "concurrency", r.intInRange("concurrency", 4, 1, 1024));
         DiffusionOptions diffusion = new DiffusionOptions(
             put(e, "diffusion", r.choice("diffusion", DiffusionKind.PPR, DiffusionKind.class)),
             put(e, "diffusionNormalization", r.choice("diffusionNormalization", Normalization.SYMMETRIC, Normalization.class)),
@@ -165,11 +121,11 @@ public record TrainConfig(
             put(e, "syntheticNodeLabel", r.string("syntheticNodeLabel", DEFAULT_SYNTHETIC_LABEL)));
         double upScale = put(e, "graphSmoteUpScale", r.numberInRange("graphSmoteUpScale", 0, 0, 100, false));
         r.finish();
-        if (writeSynthetic && !method.synthesizes()) {
+        if (writeSynthetic && !method.writesSyntheticNodes()) {
             throw new IllegalArgumentException("writeSyntheticNodes: true needs method 'graphsha', but method is '"
                 + ConfigReader.choiceName(method) + "'; only GraphSHA synthesizes nodes");
         }
-        if (upScale != 0 && !method.smote()) {
+        if (upScale != 0 && !method.takesUpScale()) {
             throw new IllegalArgumentException("graphSmoteUpScale: " + upScale + " needs method 'graphSmote', but "
                 + "method is '" + ConfigReader.choiceName(method) + "'; leave graphSmoteUpScale out for other methods");
         }

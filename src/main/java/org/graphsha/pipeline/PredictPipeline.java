@@ -12,6 +12,7 @@ import org.graphsha.gds.GdsGraphs;
 import org.graphsha.gds.ProjectedGraph;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
+import org.graphsha.nn.Engines;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.Inference;
 
@@ -46,7 +47,8 @@ public final class PredictPipeline {
         GraphSnapshot snapshot = Snapshots.of(graph.edges(), features, unknown, model.classCount(), roles);
         long prepared = System.nanoTime();
 
-        float[] logits = Inference.logits(model.spec(), model.parameters(), snapshot, config.device(), FeatureMode.AUTO);
+        float[] logits = Inference.logits(model.spec(), model.parameters(), snapshot,
+            Engines.runtime(config.device(), config.concurrency()), FeatureMode.AUTO);
         int classes = model.classCount();
         for (int i = 0; i < n; i++) {
             for (int c = 0; c < classes; c++) {

@@ -8,6 +8,7 @@ import org.graphsha.data.TrainingData;
 import org.graphsha.diffusion.Diffusion;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.gds.ProjectedGraph;
+import org.graphsha.nn.Engines;
 import org.graphsha.synthesis.GraphShaSynthesizer;
 import org.graphsha.synthesis.SyntheticBatch;
 import org.graphsha.training.FeatureMode;
@@ -27,16 +28,16 @@ public final class SyntheticPipeline {
 
     public static SyntheticNodeWriter.Written write(String graphName, TrainedModel model, String label, GdsGraphs graphs,
                                                     Transaction tx) {
-        if (!"graphsha".equals(model.method())) {
+        TrainConfig config = TrainConfig.of(graphName, model.configuration());
+        if (!config.method().writesSyntheticNodes()) {
             throw new IllegalArgumentException("Model `" + model.name() + "` was trained with method '" + model.method()
                 + "'; synthetic nodes exist only for method 'graphsha'");
         }
-        TrainConfig config = TrainConfig.of(graphName, model.configuration());
         ProjectedGraph graph = graphs.read(graphName, TrainConfig.filter(config.nodeLabels()),
             TrainConfig.filter(config.relationshipTypes()), model.featureProperties());
         TrainingData data = Inputs.trainingData(config, graphs, graph, tx);
-        float[] logits = Inference.logits(model.spec(), model.parameters(), data.snapshot(), config.training().device(),
-            FeatureMode.AUTO);
+        float[] logits = Inference.logits(model.spec(), model.parameters(), data.snapshot(),
+            Engines.runtime(config.training().device(), config.concurrency()), FeatureMode.AUTO);
         GraphShaSynthesizer synthesizer = new GraphShaSynthesizer(data.snapshot(),
             Diffusion.compute(data.snapshot().adjacency(), config.synthesis().diffusion()), config.synthesis());
         int firstHarderEpoch = Math.max(0, config.synthesis().warmupEpochs() + 1);

@@ -10,7 +10,6 @@ import java.util.Map;
 import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.ConfigReader;
-import org.graphsha.config.GenerativeBaselines;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.SplitRole;
 import org.graphsha.data.TrainingData;
@@ -19,15 +18,14 @@ import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.gds.GdsProgress;
 import org.graphsha.gds.ProjectedGraph;
+import org.graphsha.method.Method;
 import org.graphsha.nn.Engines;
-import org.graphsha.synthesis.GraphShaSynthesizer;
 import org.graphsha.synthesis.RecordingSynthesizer;
 import org.graphsha.synthesis.SynthesisReport;
-import org.graphsha.synthesis.UpsampleSynthesizer;
+import org.graphsha.synthesis.Synthesizer;
 import org.graphsha.training.EpochListener;
 import org.graphsha.training.LogitReadout;
-import org.graphsha.training.Method;
-import org.graphsha.training.Trainer;
+import org.graphsha.training.LossKind;
 import org.graphsha.training.TrainingResult;
 import org.graphsha.writeback.SyntheticNodeWriter;
 import org.neo4j.graphdb.Transaction;
@@ -51,6 +49,7 @@ public final class TrainPipeline {
         catalog.requireStorable(config.modelName(), config.overwrite());
         // Resolved first: `gpu` on a machine without one must fail before any heavy work.
         boolean onGpu = Engines.device(config.training().device()).isGpu();
+        Method method = config.method();
         long start = System.nanoTime();
         ProjectedGraph graph = graphs.read(config.graphName(), TrainConfig.filter(config.nodeLabels()),
             TrainConfig.filter(config.relationshipTypes()), config.featureProperties());
@@ -59,28 +58,23 @@ public final class TrainPipeline {
         int n = graph.nodeCount();
         int epochs = config.training().epochs();
         GdsProgress progress = progressFactory.start("graphsha.train", List.of(
-            new GdsProgress.Stage("diffusion", config.method().synthesizes() ? n : 0),
+            new GdsProgress.Stage("diffusion", method.needsDiffusion() ? n : 0),
             new GdsProgress.Stage("training", epochs)));
         try {
             if (config.training().device() == Engines.DeviceChoice.AUTO) {
                 progress.info("device auto: " + (onGpu ? "training on the GPU" : "no GPU visible, training on the CPU"));
             }
-            RecordingSynthesizer synthesizer = null;
             progress.beginStage("diffusion");
-            if (config.method().synthesizes()) {
+            NeighbourDistribution distribution = null;
+            if (method.needsDiffusion()) {
                 // The diffusion reports from its worker threads; a terminated transaction stops it there too.
-                NeighbourDistribution distribution = Diffusion.compute(data.snapshot().adjacency(),
-                    config.synthesis().diffusion(), steps -> {
-                        checkTerminated.run();
-                        progress.progress(steps);
-                    });
-                synthesizer = new RecordingSynthesizer(
-                    new GraphShaSynthesizer(data.snapshot(), distribution, config.synthesis()));
-            } else if (config.method().augments()) {
-                synthesizer = new RecordingSynthesizer(new UpsampleSynthesizer(data.snapshot()));
-            } else if (config.method().ensSynthesis()) {
-                synthesizer = new RecordingSynthesizer(GenerativeBaselines.synthesizer(config.method(), data.snapshot()));
+                distribution = Diffusion.compute(data.snapshot().adjacency(), config.synthesis().diffusion(), steps -> {
+                    checkTerminated.run();
+                    progress.progress(steps);
+                });
             }
+            Synthesizer inner = method.newSynthesizer(data.snapshot(), distribution, config.synthesis());
+            RecordingSynthesizer synthesizer = inner == null ? null : new RecordingSynthesizer(inner);
             progress.endStage("diffusion");
             checkTerminated.run();
             long trained = System.nanoTime();
@@ -98,10 +92,8 @@ public final class TrainPipeline {
                         report.epoch() + 1, report.epochs(), report.trainLoss(), report.valLoss(), report.valAccuracy()));
                 }
             };
-            TrainingResult result = config.method().smote()
-                ? Trainer.trainGraphSmote(data.snapshot(), config.training(), config.graphSmoteUpScale(), listener)
-                : Trainer.train(data.snapshot(), config.training(), synthesizer, listener,
-                    GenerativeBaselines.adjustment(config.method(), data.snapshot()));
+            TrainingResult result = method.train(data.snapshot(), config.training(), synthesizer,
+                config.graphSmoteUpScale(), listener);
             progress.endStage("training");
             long finished = System.nanoTime();
 
@@ -111,7 +103,7 @@ public final class TrainPipeline {
                     synthesizer.lastBatch(), graph.neo4jIds(), data.classValues(), data.snapshot().features()).nodes();
             }
             TrainedModel model = new TrainedModel(config.modelName(), config.training().model(),
-                ConfigReader.choiceName(config.method()), data.classIndex().values(), config.featureProperties(),
+                ConfigReader.choiceName(method), data.classIndex().values(), config.featureProperties(),
                 graph.features().dimension(), result.bestEpoch(), config.effective(), metrics(result, data),
                 Instant.now(), result.parameters(), logitOffsets(config, data));
             catalog.store(model, config.overwrite());
@@ -143,7 +135,7 @@ public final class TrainPipeline {
 
     private static double[] logitOffsets(TrainConfig config, TrainingData data) {
         double[] offsets = new double[data.classIndex().size()];
-        if (config.training().method() == Method.PC_SOFTMAX) {
+        if (config.training().loss() == LossKind.PC_SOFTMAX) {
             float[] prior = LogitReadout.logPrior(data.snapshot());
             for (int c = 0; c < offsets.length; c++) {
                 offsets[c] = -prior[c];

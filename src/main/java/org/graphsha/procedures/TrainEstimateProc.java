@@ -39,15 +39,15 @@ public class TrainEstimateProc {
         GdsGraphs.Dimensions size = new ProcedureContext(db, username, null, null).graphs().dimensions(graphName,
             TrainConfig.filter(config.nodeLabels()), TrainConfig.filter(config.relationshipTypes()),
             config.featureProperties());
-        boolean graphsha = config.method().synthesizes();
+        boolean graphsha = config.method().needsDiffusion();
         var diffusion = config.synthesis().diffusion();
         long entries = !graphsha ? 0 : diffusion.kind() == DiffusionKind.PPR ? size.nodeCount() * diffusion.topK()
             : size.relationshipCount() + size.nodeCount();
         // Reading the target would cost a pass over the database; the class count only scales the small logits
         // term, so a generous bound stands in for it. Synthesis adds at most about half the nodes again.
         MemoryEstimate estimate = MemoryEstimate.of(size.nodeCount(), size.relationshipCount(), size.featureDimension(),
-            ASSUMED_MAX_CLASSES, config.training().model(), syntheticBound(config, size.nodeCount()), entries,
-            graphsha && diffusion.exactFor(Math.toIntExact(size.nodeCount())), config.method().smote());
+            ASSUMED_MAX_CLASSES, config.training().model(), config.method().syntheticNodeBound(size.nodeCount()), entries,
+            graphsha && diffusion.exactFor(Math.toIntExact(size.nodeCount())), config.method().decodesSyntheticEdges());
         long min = estimate.heapBytes() + estimate.nativeMinBytes();
         long max = estimate.heapBytes() + estimate.nativeMaxBytes();
         Map<String, Object> view = new LinkedHashMap<>();
@@ -58,16 +58,6 @@ public class TrainEstimateProc {
         return Stream.of(new EstimateResult(human(min) + " ... " + human(max), view, min, max, estimate.heapBytes(),
             estimate.nativeMinBytes(), estimate.nativeMaxBytes(), size.nodeCount(), size.relationshipCount(),
             Math.round(heapPercentage * 10) / 10.0));
-    }
-
-    /**
-     * GraphSHA and GraphSmote fill minority classes up to the mean, at most about half the nodes again;
-     * GraphENS fills every class up to the largest. GraphSHA's warm-up epochs also fill up to the largest
-     * class, which on extreme imbalance exceeds this bound (docs/procedures.md).
-     */
-    private static long syntheticBound(TrainConfig config, long nodes) {
-        return config.method().synthesizes() || config.method().smote() ? nodes / 2
-            : config.method().ensSynthesis() ? nodes : 0;
     }
 
     private static String human(long bytes) {

@@ -3,7 +3,6 @@ package org.graphsha.training;
 import java.util.SplittableRandom;
 
 import org.graphsha.graph.GraphSnapshot;
-import org.graphsha.nn.Engines;
 import org.graphsha.nn.FeatureInput;
 import org.graphsha.nn.GraphTensors;
 import org.graphsha.nn.MessageGraph;
@@ -63,7 +62,6 @@ final class AugmentedStep implements TrainingStep {
         LossRows target = LossRows.of(graph, trainNodes, batch.classes());
         int[] lossRows = target.rows();
         int[] labels = target.labels();
-        Engines.TRAINING_LOCK.lock();
         try (NDScope scope = new NDScope(); NDManager epoch = run.root().newSubManager()) {
             boolean augmented = m > 0 || batch.edgeSources().length > 0;
             MessageGraph stepGraph = augmented ? MessageGraph.augmented(graph.adjacency(), batch) : run.baseGraph();
@@ -79,7 +77,7 @@ final class AugmentedStep implements TrainingStep {
                 xw.setRequiresGradient(true);
                 input = input.withProjection(xw);
             }
-            try (GradientCollector collector = Engines.engine().newGradientCollector()) {
+            try (GradientCollector collector = run.runtime().newGradientCollector()) {
                 NDArray logits = run.model().forward(p, input, mixing, g, maskArray);
                 NDArray rows = logits.get(Transfer.longs(epoch, lossRows));
                 if (adjustment != null && adjustment.appliesTo(epochIndex)) {
@@ -103,8 +101,6 @@ final class AugmentedStep implements TrainingStep {
                 }
                 return new StepOutput(value.getFloat(), gradients, original, m);
             }
-        } finally {
-            Engines.TRAINING_LOCK.unlock();
         }
     }
 }

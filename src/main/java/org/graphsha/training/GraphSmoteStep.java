@@ -7,7 +7,6 @@ import java.util.stream.LongStream;
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.nn.Backbone;
-import org.graphsha.nn.Engines;
 import org.graphsha.nn.GraphTensors;
 import org.graphsha.nn.MessageGraph;
 import org.graphsha.nn.ModelSpec;
@@ -130,12 +129,11 @@ final class GraphSmoteStep implements TrainingStep {
                            float[] mask, float[] ignoredProjection, SplittableRandom random) {
         Backbone model = run.model();
         GraphTensors originalGraph = run.evalGraph();
-        Engines.TRAINING_LOCK.lock();
         try (NDScope scope = new NDScope(); NDManager epoch = run.root().newSubManager()) {
             NDArray maskArray = mask == null ? null : Transfer.floats(epoch, mask, new Shape(n, spec.hidden()));
             NDList p = params.toEngine(epoch, true);
             NDArray decoder = p.get(p.size() - 1);
-            try (GradientCollector collector = Engines.engine().newGradientCollector()) {
+            try (GradientCollector collector = run.runtime().newGradientCollector()) {
                 NDArray h = Backbone.activate(model.hidden(p, run.x(), null, originalGraph), maskArray);
                 float[] embeddings = h.toFloatArray();
                 GraphSmotePlan plan = GraphSmotePlan.draw(nodesOf, upScale, random);
@@ -180,8 +178,6 @@ final class GraphSmoteStep implements TrainingStep {
                 return new StepOutput(classification.getFloat() + RECONSTRUCTION_WEIGHT * reconstructionError, gradients,
                     null, m);
             }
-        } finally {
-            Engines.TRAINING_LOCK.unlock();
         }
     }
 

@@ -4,7 +4,7 @@ import java.util.List;
 
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.nn.Backbone;
-import org.graphsha.nn.Engines;
+import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.FeatureInput;
 import org.graphsha.nn.GraphTensors;
 import org.graphsha.nn.MessageGraph;
@@ -17,7 +17,7 @@ import ai.djl.ndarray.NDManager;
 
 /**
  * An eval-mode forward pass of a stored model on any graph with the same feature layout: the
- * inductive use, where the graph may hold nodes the model never saw. No gradients, so no lock.
+ * inductive use, where the graph may hold nodes the model never saw.
  */
 public final class Inference {
 
@@ -25,9 +25,14 @@ public final class Inference {
 
     /** @return row-major N x C logits */
     public static float[] logits(ModelSpec spec, List<Tensor> parameters, GraphSnapshot graph,
-                                 Engines.DeviceChoice device, FeatureMode featureMode) {
+                                 EngineRuntime runtime, FeatureMode featureMode) {
         Backbone model = Backbone.create(spec);
-        try (NDManager manager = Engines.newManager(Engines.device(device))) {
+        return runtime.exclusive(() -> forward(model, spec, parameters, graph, runtime, featureMode));
+    }
+
+    private static float[] forward(Backbone model, ModelSpec spec, List<Tensor> parameters, GraphSnapshot graph,
+                                   EngineRuntime runtime, FeatureMode featureMode) {
+        try (NDManager manager = runtime.newManager()) {
             FeatureInput x = featureMode.sparseFor(graph.features())
                 ? FeatureInput.sparse(manager, graph.features())
                 : FeatureInput.dense(manager, graph.features());

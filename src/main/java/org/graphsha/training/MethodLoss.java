@@ -13,23 +13,23 @@ import ai.djl.ndarray.NDArray;
  */
 final class MethodLoss {
 
-    private final TrainingConfig config;
+    private final TrainerOptions config;
     private final int[] trainCount;
     private final float[] renode;
 
-    MethodLoss(GraphSnapshot g, TrainingConfig config, int[] trainNodes) {
+    MethodLoss(GraphSnapshot g, TrainerOptions config, int[] trainNodes) {
         this.config = config;
         this.trainCount = new int[g.classCount()];
         for (int v : trainNodes) {
             trainCount[g.classes()[v]]++;
         }
         for (int c = 0; c < trainCount.length; c++) {
-            if (trainCount[c] == 0 && config.method() != Method.VANILLA) {
+            if (trainCount[c] == 0 && config.loss() != LossKind.VANILLA) {
                 throw new IllegalArgumentException("class " + c + " has no training nodes; method "
-                    + config.method().id() + " needs every class in the training set");
+                    + config.loss().id() + " needs every class in the training set");
             }
         }
-        this.renode = config.method() == Method.RENODE ? RenodeWeights.of(g) : null;
+        this.renode = config.loss() == LossKind.RENODE ? RenodeWeights.of(g) : null;
     }
 
     int[] trainCount() {
@@ -37,7 +37,7 @@ final class MethodLoss {
     }
 
     NDArray compute(NDArray logits, int[] labels) {
-        return switch (config.method()) {
+        return switch (config.loss()) {
             case VANILLA, PC_SOFTMAX -> Losses.crossEntropy(logits, labels, null);
             case REWEIGHT -> Losses.crossEntropy(logits, labels, perRow(labels, reweight()));
             case CB_LOSS -> Losses.classBalancedSoftmax(logits, labels, perRow(labels, classBalanced()));

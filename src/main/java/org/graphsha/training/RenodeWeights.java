@@ -2,8 +2,6 @@ package org.graphsha.training;
 
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.Map;
-import java.util.WeakHashMap;
 
 import org.graphsha.diffusion.Normalization;
 import org.graphsha.diffusion.PprPush;
@@ -13,7 +11,8 @@ import org.graphsha.graph.GraphSnapshot;
  * ReNode's topology weights (TAM main_renode.py, ALGORITHM.md §5): with Π the PPR matrix (α = 0.15),
  * g[:,c] the mean Π row of the training nodes of class c, and T_v = Σ_j Π[v][j]·(Σ_c g[j][c] − g[j][y_v])
  * (conflict with other classes), training nodes ranked by T ascending get cosine-annealed weights
- * from 1.5 (least conflict) down to 0.5. Deterministic per snapshot, so results are cached.
+ * from 1.5 (least conflict) down to 0.5. Computed once per run, by the run's loss; nothing is kept
+ * between runs (a train×N matrix per graph would otherwise stay in the database's heap).
  */
 public final class RenodeWeights {
 
@@ -21,13 +20,11 @@ public final class RenodeWeights {
     private static final double BASE = 0.5;
     private static final double SCALE = 1.0;
 
-    private static final Map<GraphSnapshot, float[]> CACHE = new WeakHashMap<>();
-
     private RenodeWeights() {}
 
     /** One weight per training node, in ascending node order. */
-    public static synchronized float[] of(GraphSnapshot g) {
-        return CACHE.computeIfAbsent(g, RenodeWeights::compute).clone();
+    public static float[] of(GraphSnapshot g) {
+        return compute(g);
     }
 
     /**

@@ -5,6 +5,7 @@ import java.util.SplittableRandom;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.nn.Backbone;
+import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.Engines;
 import org.graphsha.nn.FeatureInput;
 import org.graphsha.nn.GraphTensors;
@@ -15,7 +16,6 @@ import org.graphsha.synthesis.FeatureGradientListener;
 import org.graphsha.synthesis.SyntheticBatch;
 import org.graphsha.synthesis.Synthesizer;
 
-import ai.djl.Device;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
@@ -37,7 +37,7 @@ import ai.djl.ndarray.NDScope;
 public final class Trainer {
 
     private final GraphSnapshot graph;
-    private final TrainingConfig config;
+    private final TrainerOptions config;
     private final Synthesizer synthesizer;
     private final EpochListener listener;
     private final TrainingStep step;
@@ -54,7 +54,7 @@ public final class Trainer {
         TrainingStep create(GraphSnapshot graph, ModelSpec spec, int[] trainNodes);
     }
 
-    private Trainer(GraphSnapshot graph, TrainingConfig config, Synthesizer synthesizer, EpochListener listener,
+    private Trainer(GraphSnapshot graph, TrainerOptions config, Synthesizer synthesizer, EpochListener listener,
                     StepFactory stepFactory) {
         this.graph = graph;
         this.config = config;
@@ -69,7 +69,7 @@ public final class Trainer {
         requireLabelled(valNodes, "validation");
         this.step = stepFactory.create(graph, config.model(), trainNodes);
         // A user's graph may have no test part: the test metrics are then empty, not an error.
-        this.readout = new LogitReadout(graph, config.method() == Method.PC_SOFTMAX);
+        this.readout = new LogitReadout(graph, config.loss() == LossKind.PC_SOFTMAX);
     }
 
     /**
@@ -78,13 +78,13 @@ public final class Trainer {
      * @param synthesizer null for plain training; otherwise asked for a batch every epoch
      * @param listener    progress callback, may be null; throwing from it cancels the run
      */
-    public static TrainingResult train(GraphSnapshot graph, TrainingConfig config, Synthesizer synthesizer,
+    public static TrainingResult train(GraphSnapshot graph, TrainerOptions config, Synthesizer synthesizer,
                                        EpochListener listener) {
         return train(graph, config, synthesizer, listener, null);
     }
 
     /** As above, with constants added to the loss rows' logits (TAM); null adjusts nothing. */
-    public static TrainingResult train(GraphSnapshot graph, TrainingConfig config, Synthesizer synthesizer,
+    public static TrainingResult train(GraphSnapshot graph, TrainerOptions config, Synthesizer synthesizer,
                                        EpochListener listener, LossAdjustment adjustment) {
         FeatureGradientListener gradientListener = synthesizer instanceof FeatureGradientListener l ? l : null;
         return new Trainer(graph, config, synthesizer, listener, (g, spec, trainNodes) ->
@@ -96,13 +96,13 @@ public final class Trainer {
      *
      * @param upScale 0 fills every minor class to the mean class size; u &gt; 0 gives it floor(u·n_c) synthetic nodes
      */
-    public static TrainingResult trainGraphSmote(GraphSnapshot graph, TrainingConfig config, double upScale,
+    public static TrainingResult trainGraphSmote(GraphSnapshot graph, TrainerOptions config, double upScale,
                                                  EpochListener listener) {
         return new Trainer(graph, config, null, listener, (g, spec, trainNodes) ->
             new GraphSmoteStep(g, spec, trainNodes, upScale)).run();
     }
 
-    public static TrainingResult train(GraphSnapshot graph, TrainingConfig config) {
+    public static TrainingResult train(GraphSnapshot graph, TrainerOptions config) {
         return train(graph, config, null, null);
     }
 
@@ -115,22 +115,22 @@ public final class Trainer {
         Adam adam = new Adam(params.tensors(), config.weightDecay());
         PlateauScheduler scheduler = new PlateauScheduler(config.learningRate());
         MethodLoss loss = new MethodLoss(graph, config, trainNodes);
-        Device device = Engines.device(config.device());
+        EngineRuntime runtime = Engines.runtime(config.device(), config.threads());
         MessageGraph baseGraph = MessageGraph.of(graph.adjacency());
         PhaseClock clock = new PhaseClock(config.epochs());
         ModelSelection selection = new ModelSelection(readout, valNodes, testNodes);
         ModelSelection.Selected selected;
 
-        try (NDManager root = Engines.newManager(device)) {
+        try (NDManager root = runtime.newManager()) {
             FeatureInput x = config.featureMode().sparseFor(features)
                 ? FeatureInput.sparse(root, features)
                 : FeatureInput.dense(root, features);
             GraphTensors evalGraph = GraphTensors.build(root, baseGraph, config.model());
-            StepContext context = new StepContext(root, model, x, baseGraph, evalGraph, loss);
+            StepContext context = new StepContext(runtime, root, model, x, baseGraph, evalGraph, loss);
             // On CPU the eval forward hands its X·W to the next training step (same W); a GPU recomputes it
             // faster than the copy would take.
-            boolean reuseProjection = !device.isGpu() && step.acceptsProjection();
-            EvalOutput eval = evalForward(root, model, params, x, evalGraph, reuseProjection);
+            boolean reuseProjection = !runtime.device().isGpu() && step.acceptsProjection();
+            EvalOutput eval = runtime.exclusive(() -> evalForward(root, model, params, x, evalGraph, reuseProjection));
             float[] previousLogits = null;
             for (int epoch = 0; epoch < config.epochs(); epoch++) {
                 clock.startEpoch();
@@ -140,7 +140,10 @@ public final class Trainer {
                 clock.lap(PhaseClock.Phase.SYNTHESIS);
                 float[] mask = dropoutMask(n + batch.size(), config.model().hidden(), config.model().dropout(), random);
                 clock.lap(PhaseClock.Phase.DROPOUT_MASK);
-                StepOutput output = step.step(context, epoch, params, batch, mask, eval.projection, random);
+                int epochIndex = epoch;
+                float[] projection = eval.projection;
+                StepOutput output = runtime.exclusive(
+                    () -> step.step(context, epochIndex, params, batch, mask, projection, random));
                 previousLogits = output.originalLogits();
                 clock.lap(PhaseClock.Phase.TRAIN_STEP);
                 double valLoss = readout.crossEntropy(eval.logits, valNodes);
@@ -148,7 +151,7 @@ public final class Trainer {
                 adam.step(output.gradients(), lrUsed);
                 scheduler.step(valLoss);
                 clock.lap(PhaseClock.Phase.OPTIMIZER);
-                eval = evalForward(root, model, params, x, evalGraph, reuseProjection);
+                eval = runtime.exclusive(() -> evalForward(root, model, params, x, evalGraph, reuseProjection));
                 clock.lap(PhaseClock.Phase.EVAL_FORWARD);
                 ModelSelection.Scored scored = selection.offer(epoch, eval.logits, params);
                 clock.lap(PhaseClock.Phase.EVALUATION);
@@ -160,13 +163,13 @@ public final class Trainer {
         }
         return new TrainingResult(selected.epoch(), selected.validation(), selected.test(),
             readout.predict(selected.logits()), selected.logits(), classes, clock.msPerEpoch(), clock.meanPerEpoch(),
-            Engines.describe(device), selected.parameters().tensors());
+            runtime.describe(), runtime.observedThreads(), selected.parameters().tensors());
     }
 
     /** Eval-mode logits, row-major N x C, and when kept the X·W of layer 1 behind them (row-major N x out). */
     private record EvalOutput(float[] logits, float[] projection) {}
 
-    /** Eval-mode forward on the original graph. Forward only: no lock needed. */
+    /** Eval-mode forward on the original graph. */
     private static EvalOutput evalForward(NDManager root, Backbone model, ParameterSet params, FeatureInput x,
                                           GraphTensors evalGraph, boolean keepProjection) {
         try (NDScope scope = new NDScope(); NDManager epoch = root.newSubManager()) {

@@ -13,6 +13,7 @@ import org.graphsha.evaluation.Evaluation;
  * @param logits        row-major N x C eval-mode logits of the selected epoch, uncorrected
  * @param msPerEpoch    wall time of every epoch (synthesis, training step and evaluation)
  * @param timeBreakdown mean ms per epoch by phase, engine versus Java
+ * @param engineThreads PyTorch's intra-op thread count inside the run's engine blocks, as PyTorch reported it
  * @param parameters    the model's tensors at the selected epoch, as the catalog stores them
  */
 public record TrainingResult(
@@ -25,6 +26,7 @@ public record TrainingResult(
     double[] msPerEpoch,
     TimeBreakdown timeBreakdown,
     String device,
+    int engineThreads,
     List<org.graphsha.nn.Tensor> parameters
 ) {
     public double medianMsPerEpoch() {

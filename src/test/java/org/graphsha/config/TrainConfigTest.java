@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.graphsha.diffusion.DiffusionKind;
+import org.graphsha.method.Method;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.synthesis.SyntheticEdges;
 import org.junit.jupiter.api.Test;
@@ -69,7 +70,7 @@ class TrainConfigTest {
         assertEquals(1.0, config.synthesis().betaA());
         assertEquals(100.0, config.synthesis().betaB());
         assertEquals(5, config.synthesis().warmupEpochs());
-        assertTrue(config.method().synthesizes());
+        assertEquals(Method.GRAPHSHA, config.method());
     }
 
     @Test

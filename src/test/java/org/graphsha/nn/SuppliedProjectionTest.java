@@ -48,7 +48,7 @@ class SuppliedProjectionTest {
 
     /** {loss}, dL/dW of sum((rows of layer-1 input) · fixed weights), the rows being original and synthetic. */
     private static float[][] step(SparseFeatures f, boolean sparse, float[] weight, SyntheticBatch batch, boolean supply) {
-        Engines.TRAINING_LOCK.lock();
+        return Engines.runtime(Engines.DeviceChoice.CPU, 1).exclusive(() -> {
         try (NDManager m = Engines.newManager(Device.cpu())) {
             FeatureInput x = sparse ? FeatureInput.sparse(m, f) : FeatureInput.dense(m, f);
             NDArray w = Transfer.floats(m, weight, new Shape(DIMENSION, OUT));
@@ -67,9 +67,8 @@ class SuppliedProjectionTest {
                 collector.backward(loss);
                 return new float[][] {{loss.getFloat()}, input.weightGradient(w).toFloatArray()};
             }
-        } finally {
-            Engines.TRAINING_LOCK.unlock();
         }
+        });
     }
 
     private static SparseFeatures features(SplittableRandom random) {

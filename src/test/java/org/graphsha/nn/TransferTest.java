@@ -33,7 +33,7 @@ class TransferTest {
     }
 
     private static float[] gradientAfterGc(BiFunction<NDManager, NDArray, NDArray> op) {
-        Engines.TRAINING_LOCK.lock();
+        return Engines.runtime(Engines.DeviceChoice.CPU, 1).exclusive(() -> {
         try (NDManager m = Engines.newManager(Device.cpu())) {
             NDArray x = Transfer.floats(m, new float[] {-1f, 2f, -3f, 4f}, new Shape(4));
             x.setRequiresGradient(true);
@@ -43,9 +43,8 @@ class TransferTest {
                 collector.backward(y);
             }
             return x.getGradient().toFloatArray();
-        } finally {
-            Engines.TRAINING_LOCK.unlock();
         }
+        });
     }
 
     /** Frees unreachable direct buffers, then reuses their memory with non-zero bytes. */

@@ -89,8 +89,7 @@ class EdgeReconstructionTest {
     void carrierGivesTheGradientsOfTheGatheredForm() {
         float[] embeddings = random(N * D, 3);
         float[] decoder = random(D * D, 4);
-        Engines.configure(null, 1);
-        Engines.TRAINING_LOCK.lock();
+        Engines.runtime(Engines.DeviceChoice.CPU, 1).exclusive(() -> {
         try (NDManager manager = Engines.newManager(Engines.device(Engines.DeviceChoice.CPU))) {
             float[][] viaCarrier = gradients(manager, embeddings, decoder, true);
             float[][] viaGathers = gradients(manager, embeddings, decoder, false);
@@ -99,9 +98,9 @@ class EdgeReconstructionTest {
                     assertEquals(viaGathers[t][i], viaCarrier[t][i], 1e-5, (t == 0 ? "dE/dH[" : "dE/dW[") + i + "]");
                 }
             }
-        } finally {
-            Engines.TRAINING_LOCK.unlock();
         }
+            return null;
+        });
     }
 
     /** {dE/dH, dE/dW} with H and W as leaves. */

@@ -31,10 +31,7 @@ class FeatureGradientsTest {
             new float[] {1, 2, 3, 1, 1, 1});
         SyntheticBatch batch = new SyntheticBatch(new int[] {0}, new int[] {1}, new float[] {0.25f}, new int[] {0},
             new int[0], new int[0], new FeatureCorrection(new int[] {0}, new int[] {2}, new float[] {0.5f}));
-        Engines.configure(null, 1);
-        float[] saliency;
-        float[] projected;
-        Engines.TRAINING_LOCK.lock();
+        float[][] results = Engines.runtime(Engines.DeviceChoice.CPU, 1).exclusive(() -> {
         try (NDManager manager = Engines.newManager(Engines.device(Engines.DeviceChoice.CPU))) {
             FeatureInput input = FeatureInput.sparse(manager, features);
             NDArray weight = Transfer.floats(manager, w, new Shape(3, 2));
@@ -44,12 +41,12 @@ class FeatureGradientsTest {
             try (GradientCollector collector = Engines.engine().newGradientCollector()) {
                 NDArray out = step.project(weight, input.mixing(manager, batch));
                 collector.backward(out.mul(out).sum());
-                projected = out.toFloatArray();
-                saliency = FeatureGradients.ofRows(manager, probe, weight, new int[] {0, 2});
+                return new float[][] {out.toFloatArray(), FeatureGradients.ofRows(manager, probe, weight, new int[] {0, 2})};
             }
-        } finally {
-            Engines.TRAINING_LOCK.unlock();
         }
+        });
+        float[] projected = results[0];
+        float[] saliency = results[1];
         float[] expected = new float[6];
         int[] rows = {0, 2};
         for (int r = 0; r < 2; r++) {

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** GraphENS and TAM through the real trainer on Cora-LT (GCN, a few epochs). */
 class GenerativeBaselinesTrainingTest {
 
-    private static final TrainingConfig CONFIG = TrainingConfig.defaults(BackboneKind.GCN).withSeed(3);
+    private static final TrainerOptions CONFIG = TrainerOptions.defaults(BackboneKind.GCN).withSeed(3);
 
     @Test
     void graphEnsGetsTheSaliencyOfEveryStepAndMasksAfterWarmUp() {
@@ -50,7 +50,7 @@ class GenerativeBaselinesTrainingTest {
     void everyBackboneDeliversTheInputGradient(BackboneKind kind) {
         GraphSnapshot g = CoraLt.snapshot();
         Watching ens = new Watching(new EnsSynthesizer(g, EnsOptions.graphEns()));
-        Trainer.train(g, TrainingConfig.defaults(kind).withEpochs(3), ens, null);
+        Trainer.train(g, TrainerOptions.defaults(kind).withEpochs(3), ens, null);
         assertEquals(List.of(0, 1, 2), ens.gradientEpochs);
         assertEquals(631 * 1433, ens.lastGradient.length);
         assertTrue(ens.batches.get(2).corrections().size() > 0);
@@ -69,14 +69,14 @@ class GenerativeBaselinesTrainingTest {
     @Test
     void tamOnRenodeChangesTheReNodeLossOnlyAfterItsWarmUp() {
         GraphSnapshot g = CoraLt.snapshot();
-        TrainingConfig renode = CONFIG.withMethod(Method.RENODE);
+        TrainerOptions renode = CONFIG.withLoss(LossKind.RENODE);
         List<Double> plain = losses(g, renode, null, null);
         List<Double> tam = losses(g, renode, null, new TamAdjustment(g, TamOptions.defaults()));
         assertEquals(plain.subList(0, 5), tam.subList(0, 5));
         assertNotEquals(plain.get(5), tam.get(5));
     }
 
-    private static List<Double> losses(GraphSnapshot g, TrainingConfig config, Synthesizer s, LossAdjustment a) {
+    private static List<Double> losses(GraphSnapshot g, TrainerOptions config, Synthesizer s, LossAdjustment a) {
         List<Double> losses = new ArrayList<>();
         Trainer.train(g, config.withEpochs(7), s, report -> losses.add(report.trainLoss()), a);
         return losses;

@@ -21,7 +21,7 @@ class GraphSmoteTrainingTest {
     @Test
     void trainsWithSyntheticMinorityNodesAndLearns() {
         List<EpochReport> reports = new ArrayList<>();
-        TrainingConfig config = TrainingConfig.defaults(BackboneKind.GCN).withEpochs(40);
+        TrainerOptions config = TrainerOptions.defaults(BackboneKind.GCN).withEpochs(40);
         TrainingResult r = Trainer.trainGraphSmote(CoraLt.snapshot(), config, 0, reports::add);
         assertEquals(40, reports.size());
         for (EpochReport report : reports) {
@@ -38,7 +38,7 @@ class GraphSmoteTrainingTest {
     @Test
     void anUpScaleSetsTheNumberOfSyntheticNodes() {
         List<EpochReport> reports = new ArrayList<>();
-        TrainingConfig config = TrainingConfig.defaults(BackboneKind.SAGE).withEpochs(3);
+        TrainerOptions config = TrainerOptions.defaults(BackboneKind.SAGE).withEpochs(3);
         Trainer.trainGraphSmote(CoraLt.snapshot(), config, 1, reports::add);
         for (EpochReport report : reports) {
             assertEquals(34 + 7 + 73 + 15 + 3, report.syntheticNodes(), "up-scale 1: each minor class doubled");

@@ -28,7 +28,7 @@ class SynthesizerHookTest {
     @EnumSource(BackboneKind.class)
     void copiesEnterForwardAndLoss(BackboneKind kind) {
         GraphSnapshot g = CoraLt.snapshot();
-        TrainingConfig config = TrainingConfig.defaults(kind).withModel(ModelSpec.defaults(kind).withDropout(0f))
+        TrainerOptions config = TrainerOptions.defaults(kind).withModel(ModelSpec.defaults(kind).withDropout(0f))
             .withEpochs(30).withSeed(11);
         double plain = lastLoss(g, config, null);
         List<float[]> previous = new ArrayList<>();
@@ -48,7 +48,7 @@ class SynthesizerHookTest {
     }
 
     /** The training loss of the last epoch. */
-    private static double lastLoss(GraphSnapshot g, TrainingConfig config, Synthesizer s) {
+    private static double lastLoss(GraphSnapshot g, TrainerOptions config, Synthesizer s) {
         double[] loss = new double[1];
         Trainer.train(g, config, s, r -> loss[0] = r.trainLoss());
         return loss[0];

@@ -13,7 +13,7 @@ import java.util.List;
 
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.nn.BackboneKind;
-import org.graphsha.nn.Engines;
+import org.graphsha.nn.EngineRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -24,7 +24,7 @@ class TrainerTest {
     @EnumSource(BackboneKind.class)
     void sameSeedGivesIdenticalPredictions(BackboneKind kind) {
         GraphSnapshot g = CoraLt.snapshot();
-        TrainingConfig config = TrainingConfig.defaults(kind).withEpochs(20).withSeed(5);
+        TrainerOptions config = TrainerOptions.defaults(kind).withEpochs(20).withSeed(5);
         TrainingResult a = Trainer.train(g, config);
         TrainingResult b = Trainer.train(g, config);
         assertArrayEquals(a.logits(), b.logits());
@@ -37,7 +37,7 @@ class TrainerTest {
     @Test
     void sparseAndDenseFeaturesGiveTheSameModel() {
         GraphSnapshot g = CoraLt.snapshot();
-        TrainingConfig config = TrainingConfig.defaults(BackboneKind.GCN).withEpochs(5).withSeed(3);
+        TrainerOptions config = TrainerOptions.defaults(BackboneKind.GCN).withEpochs(5).withSeed(3);
         float[] sparse = Trainer.train(g, config.withFeatureMode(FeatureMode.SPARSE)).logits();
         float[] dense = Trainer.train(g, config.withFeatureMode(FeatureMode.DENSE)).logits();
         assertEquals(sparse.length, dense.length);
@@ -49,7 +49,7 @@ class TrainerTest {
     @Test
     void shortGcnTrainingOnCoraLtLearns() {
         // Majority-class guessing scores acc 0.32 / bAcc 0.14 on this test set; 200 epochs reach ~0.6 / ~0.45.
-        TrainingResult r = Trainer.train(CoraLt.snapshot(), TrainingConfig.defaults(BackboneKind.GCN).withEpochs(200));
+        TrainingResult r = Trainer.train(CoraLt.snapshot(), TrainerOptions.defaults(BackboneKind.GCN).withEpochs(200));
         assertTrue(r.test().accuracy() > 0.55, "test accuracy " + r.test().accuracy());
         assertTrue(r.test().balancedAccuracy() > 0.35, "test bAcc " + r.test().balancedAccuracy());
         assertTrue(r.validation().accuracy() > 0.55, "val accuracy " + r.validation().accuracy());
@@ -57,10 +57,10 @@ class TrainerTest {
 
     @Test
     void everyMethodTrains() {
-        for (Method m : Method.values()) {
+        for (LossKind m : LossKind.values()) {
             TrainingResult r = Trainer.train(CoraLt.snapshot(),
-                TrainingConfig.defaults(BackboneKind.GCN).withEpochs(30).withMethod(m));
-            if (m != Method.PC_SOFTMAX) {
+                TrainerOptions.defaults(BackboneKind.GCN).withEpochs(30).withLoss(m));
+            if (m != LossKind.PC_SOFTMAX) {
                 // PC-Softmax subtracts log n_c at prediction time: after 30 epochs the logits are still
                 // too flat to outweigh the prior, so it predicts the rarest class; it is checked at 900 in the bench.
                 assertTrue(r.test().accuracy() > 0.3, m + " test accuracy " + r.test().accuracy());
@@ -76,7 +76,7 @@ class TrainerTest {
         List<EpochReport> seen = new ArrayList<>();
         RuntimeException stop = new RuntimeException("cancelled");
         RuntimeException thrown = assertThrows(RuntimeException.class, () -> Trainer.train(CoraLt.snapshot(),
-            TrainingConfig.defaults(BackboneKind.GCN).withEpochs(50), null, report -> {
+            TrainerOptions.defaults(BackboneKind.GCN).withEpochs(50), null, report -> {
                 seen.add(report);
                 if (report.epoch() == 2) {
                     throw stop;
@@ -84,8 +84,8 @@ class TrainerTest {
             }));
         assertEquals(stop, thrown);
         assertEquals(3, seen.size());
-        assertFalse(Engines.TRAINING_LOCK.isLocked());
-        assertNotEquals(0, Trainer.train(CoraLt.snapshot(), TrainingConfig.defaults(BackboneKind.GCN).withEpochs(2))
+        assertFalse(EngineRuntime.engineBusy());
+        assertNotEquals(0, Trainer.train(CoraLt.snapshot(), TrainerOptions.defaults(BackboneKind.GCN).withEpochs(2))
             .msPerEpoch().length);
     }
 }

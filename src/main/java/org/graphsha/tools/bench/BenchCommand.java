@@ -12,7 +12,6 @@ import java.util.Locale;
 import org.graphsha.tools.console.ProgressDisplay;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
-import org.graphsha.nn.Engines;
 import org.graphsha.training.TrainingResult;
 
 /**
@@ -56,7 +55,6 @@ public final class BenchCommand {
     }
 
     private static String execute(BenchOptions o, PrintStream progress) {
-        Engines.configure(null, o.threads());
         GraphSnapshot snapshot = o.generated() ? GeneratedSnapshot.arxivSize(p -> { })
             : BenchDatasets.load(o.dataset(), o.longTailed(), o.datasets(),
                 o.longTailed() ? BenchDatasets.LT_RATIO : BenchDatasets.STEP_RATIO, o.ties());
@@ -67,7 +65,7 @@ public final class BenchCommand {
                 o.train().synthesis().diffusion().kind().value(), (System.nanoTime() - diffusionStart) / 1e9,
                 distribution.entryCount());
         }
-        BenchRunner runner = new BenchRunner(snapshot, o.train(), distribution);
+        BenchRunner runner = new BenchRunner(snapshot, o.train(), distribution, o.threads());
         List<TrainingResult> results = new ArrayList<>();
         double[] seconds = new double[o.runs()];
         // Resident memory of the first run after epoch 100 and after its last epoch: per-epoch leaks show here.

@@ -5,11 +5,11 @@ import java.util.Comparator;
 import java.util.List;
 
 import org.graphsha.config.ConfigReader;
-import org.graphsha.config.TrainConfig.TrainMethod;
+import org.graphsha.method.Method;
 
 /**
  * The methods the bench can run, read from the one registry every entry point shares:
- * {@link TrainMethod} (the {@code method} key of {@code graphsha.train}). A method added there can be
+ * {@link Method} (the {@code method} key of {@code graphsha.train}). A method added there can be
  * run by {@code --methods} without further edits; the order is the paper's row order, with methods the
  * paper does not list placed just before GraphSHA.
  */
@@ -19,7 +19,7 @@ final class BenchMethods {
 
     static List<String> all() {
         List<String> names = new ArrayList<>();
-        for (TrainMethod m : TrainMethod.values()) {
+        for (Method m : Method.values()) {
             names.add(ConfigReader.choiceName(m));
         }
         List<String> order = PaperValues.get().paperOrder();

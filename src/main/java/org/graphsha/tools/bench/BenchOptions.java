@@ -12,10 +12,10 @@ import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.Engines.DeviceChoice;
 import org.graphsha.nn.ModelSpec;
-import org.graphsha.training.Method;
+import org.graphsha.training.LossKind;
 
 /** Parsed {@code bench} flags; a bad flag raises {@link UsageException} naming the flag and value. */
-record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backbone, Method method, int runs,
+record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backbone, LossKind method, int runs,
                     long seed, int epochs, boolean json, Path out, Path datasets, DeviceChoice device, int threads,
                     GcnNormalization gcnNorm, int heads, TieOrder ties, TrainConfig train) {
 
@@ -134,7 +134,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         }
         TrainConfig train = trainConfig(trainKeys);
         ModelSpec spec = train.training().model();
-        return new BenchOptions(d, lt, spec.kind(), train.training().method(), r, s, train.training().epochs(), json,
+        return new BenchOptions(d, lt, spec.kind(), train.training().loss(), r, s, train.training().epochs(), json,
             out == null ? null : Path.of(out), dir, train.training().device(), t, spec.gcnNormalization(), spec.heads(),
             tieOrder, train);
     }

@@ -20,7 +20,6 @@ import org.graphsha.tools.console.ProgressDisplay;
 import org.graphsha.data.KnownDataset;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
-import org.graphsha.nn.Engines;
 import org.graphsha.training.TrainingResult;
 
 /**
@@ -61,7 +60,6 @@ final class TableCommand {
     }
 
     private static void execute(TableOptions o, PrintStream out) {
-        Engines.configure(null, o.threads());
         o.skipped().forEach(out::println);
         TableResults results = TableResults.open(o.outDir().resolve(o.stem() + ".json"));
         List<Work> plan = plan(o, results, out);
@@ -83,11 +81,11 @@ final class TableCommand {
             GraphSnapshot snapshot = snapshots.computeIfAbsent(dataKey,
                 k -> BenchDatasets.load(w.dataset(), o.longTailed(), o.datasetsDir(), w.ratio()));
             NeighbourDistribution diffusion = null;
-            if (w.train().method().synthesizes()) {
+            if (w.train().method().needsDiffusion()) {
                 diffusion = diffusions.computeIfAbsent(dataKey + "/" + w.train().synthesis().diffusion(),
                     k -> BenchRunner.diffusionFor(snapshot, w.train()));
             }
-            BenchRunner runner = new BenchRunner(snapshot, w.train(), diffusion);
+            BenchRunner runner = new BenchRunner(snapshot, w.train(), diffusion, o.threads());
             int[] trainCounts = trainCounts(snapshot);
             for (int i = 0; i < w.pendingSeeds().size(); i++) {
                 long seed = w.pendingSeeds().get(i);

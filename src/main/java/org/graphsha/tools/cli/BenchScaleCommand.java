@@ -55,8 +55,6 @@ final class BenchScaleCommand implements Main.Command {
         } catch (IllegalArgumentException e) {
             throw new Main.UsageException(e.getMessage() + "\nusage: ./graphsha " + USAGE);
         }
-        // PyTorch's intra-op pool is fixed when the engine starts, which is in the first train call.
-        System.setProperty("graphsha.threads", Integer.toString(threads));
         List<Stage> stages = new ArrayList<>();
         Map<String, Map<String, Object>> trained = new LinkedHashMap<>();
         long begin = System.nanoTime();

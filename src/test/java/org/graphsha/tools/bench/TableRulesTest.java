@@ -39,7 +39,7 @@ class TableRulesTest {
         assertEquals("vanilla", all.get(0));
         assertEquals("graphsha", all.get(all.size() - 1));
         assertTrue(all.indexOf("reNode") < all.indexOf("upsample"));
-        assertEquals(org.graphsha.config.TrainConfig.TrainMethod.values().length, all.size());
+        assertEquals(org.graphsha.method.Method.values().length, all.size());
     }
 
     @Test

@@ -1,7 +1,7 @@
 package org.graphsha.training;
 
 /** The loss-based methods of ALGORITHM.md §5 (GraphSHA itself plugs in as a Synthesizer). */
-public enum Method {
+public enum LossKind {
     VANILLA("vanilla"),
     REWEIGHT("reweight"),
     PC_SOFTMAX("pcSoftmax"),
@@ -11,7 +11,7 @@ public enum Method {
 
     private final String id;
 
-    Method(String id) {
+    LossKind(String id) {
         this.id = id;
     }
 

@@ -1,0 +1,137 @@
+package org.graphsha.method;
+
+import org.graphsha.diffusion.Diffusion;
+import org.graphsha.diffusion.NeighbourDistribution;
+import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.synthesis.EnsOptions;
+import org.graphsha.synthesis.EnsSynthesizer;
+import org.graphsha.synthesis.GraphShaSynthesizer;
+import org.graphsha.synthesis.SynthesisOptions;
+import org.graphsha.synthesis.Synthesizer;
+import org.graphsha.synthesis.UpsampleSynthesizer;
+import org.graphsha.training.EpochListener;
+import org.graphsha.training.LossAdjustment;
+import org.graphsha.training.LossKind;
+import org.graphsha.training.TamAdjustment;
+import org.graphsha.training.TamOptions;
+import org.graphsha.training.Trainer;
+import org.graphsha.training.TrainerOptions;
+import org.graphsha.training.TrainingResult;
+
+/**
+ * The {@code method} of {@code graphsha.train}, and the one place that says what each method does:
+ * its loss, how it synthesizes nodes, its training step, its loss adjustment, how many synthetic
+ * nodes it may add, and whether those can be written to the database. The pipeline, the bench, the
+ * estimate and the synthetic-node procedure all ask this plan; adding a method changes this file
+ * and its test. Settings of GraphENS and TAM are the papers' (docs/algorithm.md §5), not keys.
+ */
+public enum Method {
+    GRAPHSHA(LossKind.VANILLA, Synthesis.GRAPHSHA, false),
+    VANILLA(LossKind.VANILLA, Synthesis.NONE, false),
+    REWEIGHT(LossKind.REWEIGHT, Synthesis.NONE, false),
+    PC_SOFTMAX(LossKind.PC_SOFTMAX, Synthesis.NONE, false),
+    CB_LOSS(LossKind.CB_LOSS, Synthesis.NONE, false),
+    FOCAL(LossKind.FOCAL, Synthesis.NONE, false),
+    RE_NODE(LossKind.RENODE, Synthesis.NONE, false),
+    UPSAMPLE(LossKind.VANILLA, Synthesis.UPSAMPLE, false),
+    GRAPH_ENS(LossKind.VANILLA, Synthesis.GRAPH_ENS, false),
+    /** TAM on GraphENS. */
+    TAM(LossKind.VANILLA, Synthesis.GRAPH_ENS_UNDER_TAM, true),
+    /** TAM on ReNode. */
+    TAM_RENODE(LossKind.RENODE, Synthesis.NONE, true),
+    /** GraphSmote_O: SMOTE between the backbone's layers with a jointly trained edge decoder. */
+    GRAPH_SMOTE(LossKind.VANILLA, Synthesis.BETWEEN_LAYERS, false);
+
+    /** Where a method's synthetic nodes come from. */
+    private enum Synthesis { NONE, GRAPHSHA, UPSAMPLE, GRAPH_ENS, GRAPH_ENS_UNDER_TAM, BETWEEN_LAYERS }
+
+    private final LossKind loss;
+    private final Synthesis synthesis;
+    private final boolean tamAdjustment;
+
+    Method(LossKind loss, Synthesis synthesis, boolean tamAdjustment) {
+        this.loss = loss;
+        this.synthesis = synthesis;
+        this.tamAdjustment = tamAdjustment;
+    }
+
+    public LossKind loss() {
+        return loss;
+    }
+
+    /** Whether the method needs the neighbour distribution S̃ (GraphSHA's diffusion) before training. */
+    public boolean needsDiffusion() {
+        return synthesis == Synthesis.GRAPHSHA;
+    }
+
+    /** S̃ for this method, or null when it does not need one. */
+    public NeighbourDistribution diffusion(GraphSnapshot snapshot, SynthesisOptions options) {
+        return needsDiffusion() ? Diffusion.compute(snapshot.adjacency(), options.diffusion()) : null;
+    }
+
+    /**
+     * A fresh synthesizer for one run (synthesizers keep per-run state), or null when the method adds
+     * no nodes before the forward pass.
+     *
+     * @param distribution S̃ from {@link #diffusion}; read only when {@link #needsDiffusion()}
+     */
+    public Synthesizer newSynthesizer(GraphSnapshot snapshot, NeighbourDistribution distribution,
+                                      SynthesisOptions options) {
+        return switch (synthesis) {
+            case GRAPHSHA -> {
+                if (distribution == null) {
+                    throw new IllegalArgumentException("method " + name() + " needs the diffusion of the snapshot");
+                }
+                yield new GraphShaSynthesizer(snapshot, distribution, options);
+            }
+            case UPSAMPLE -> new UpsampleSynthesizer(snapshot);
+            case GRAPH_ENS -> new EnsSynthesizer(snapshot, EnsOptions.graphEns());
+            case GRAPH_ENS_UNDER_TAM -> new EnsSynthesizer(snapshot, EnsOptions.underTam());
+            case NONE, BETWEEN_LAYERS -> null;
+        };
+    }
+
+    /**
+     * Trains one run with this method's step and loss adjustment.
+     *
+     * @param synthesizer from {@link #newSynthesizer} (possibly wrapped), null when it returned null
+     * @param upScale     GraphSmote's up-scale (0: fill to the mean); ignored by other methods
+     */
+    public TrainingResult train(GraphSnapshot snapshot, TrainerOptions options, Synthesizer synthesizer, double upScale,
+                                EpochListener listener) {
+        if (synthesis == Synthesis.BETWEEN_LAYERS) {
+            return Trainer.trainGraphSmote(snapshot, options, upScale, listener);
+        }
+        LossAdjustment adjustment = tamAdjustment ? new TamAdjustment(snapshot, TamOptions.defaults()) : null;
+        return Trainer.train(snapshot, options, synthesizer, listener, adjustment);
+    }
+
+    /**
+     * Most synthetic nodes one epoch may add, for the memory estimate: GraphSHA and GraphSmote fill
+     * minority classes up to the mean (at most about half the nodes again), and so does Upsample; GraphENS fills every class
+     * up to the largest. GraphSHA's warm-up epochs fill up to the largest class, which on extreme
+     * imbalance exceeds this bound (docs/procedures.md).
+     */
+    public long syntheticNodeBound(long nodes) {
+        return switch (synthesis) {
+            case GRAPHSHA, UPSAMPLE, BETWEEN_LAYERS -> nodes / 2;
+            case GRAPH_ENS, GRAPH_ENS_UNDER_TAM -> nodes;
+            case NONE -> 0;
+        };
+    }
+
+    /** Whether GraphSmote's edge decoder scores synthetic nodes against candidates (memory estimate). */
+    public boolean decodesSyntheticEdges() {
+        return synthesis == Synthesis.BETWEEN_LAYERS;
+    }
+
+    /** Whether synthetic nodes can be materialised: only GraphSHA's have an anchor, auxiliary and δ to show. */
+    public boolean writesSyntheticNodes() {
+        return synthesis == Synthesis.GRAPHSHA;
+    }
+
+    /** Whether the {@code graphSmoteUpScale} key applies. */
+    public boolean takesUpScale() {
+        return synthesis == Synthesis.BETWEEN_LAYERS;
+    }
+}

@@ -1,0 +1,76 @@
+package org.graphsha.training;
+
+import org.graphsha.nn.BackboneKind;
+import org.graphsha.nn.Engines.DeviceChoice;
+import org.graphsha.nn.ModelSpec;
+
+/**
+ * Everything one training run needs besides the graph. Defaults are the reference settings
+ * (ALGORITHM.md §3, §5): 900 epochs, Adam lr 0.01, weight decay 5e-4 on layer 1, seed 100,
+ * CB β 0.999, focal γ 2, and one engine thread.
+ *
+ * @param threads PyTorch intra-op threads of this run (capped at the machine's cores when applied)
+ */
+public record TrainerOptions(
+    ModelSpec model,
+    LossKind loss,
+    int epochs,
+    double learningRate,
+    double weightDecay,
+    long seed,
+    DeviceChoice device,
+    int threads,
+    FeatureMode featureMode,
+    double cbBeta,
+    float focalGamma
+) {
+    public TrainerOptions {
+        if (epochs <= 0) {
+            throw new IllegalArgumentException("epochs must be positive, but was " + epochs);
+        }
+        if (!(learningRate > 0)) {
+            throw new IllegalArgumentException("learningRate must be positive, but was " + learningRate);
+        }
+        if (!(weightDecay >= 0)) {
+            throw new IllegalArgumentException("weightDecay must be >= 0, but was " + weightDecay);
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, but was " + threads);
+        }
+    }
+
+    public static TrainerOptions defaults(BackboneKind backbone) {
+        return new TrainerOptions(ModelSpec.defaults(backbone), LossKind.VANILLA, 900, 0.01, 5e-4, 100,
+            DeviceChoice.CPU, 1, FeatureMode.AUTO, 0.999, 2f);
+    }
+
+    public TrainerOptions withLoss(LossKind l) {
+        return new TrainerOptions(model, l, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
+            focalGamma);
+    }
+
+    public TrainerOptions withEpochs(int e) {
+        return new TrainerOptions(model, loss, e, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
+            focalGamma);
+    }
+
+    public TrainerOptions withSeed(long s) {
+        return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, s, device, threads, featureMode, cbBeta,
+            focalGamma);
+    }
+
+    public TrainerOptions withThreads(int t) {
+        return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, t, featureMode, cbBeta,
+            focalGamma);
+    }
+
+    public TrainerOptions withFeatureMode(FeatureMode f) {
+        return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, f, cbBeta,
+            focalGamma);
+    }
+
+    public TrainerOptions withModel(ModelSpec m) {
+        return new TrainerOptions(m, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
+            focalGamma);
+    }
+}
