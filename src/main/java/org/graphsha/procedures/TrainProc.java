@@ -40,7 +40,8 @@ public class TrainProc {
     public record TrainResult(
         String modelName, Map<String, Object> modelInfo, long preProcessingMillis, long trainMillis,
         Map<String, Object> validationMetrics, Map<String, Object> testMetrics, double syntheticNodesPerEpoch,
-        Map<String, Object> lastSynthesis, long syntheticNodesWritten, String device, Map<String, Object> configuration) {}
+        Map<String, Object> lastSynthesis, long syntheticNodesWritten, String device, long trainingThreads,
+        Map<String, Object> configuration) {}
 
     @Procedure(name = "graphsha.train", mode = Mode.WRITE)
     @Description("Trains a GNN (gcn, gat, sage) on a GDS graph with GraphSHA synthesis or one of the loss-based "
@@ -58,6 +59,7 @@ public class TrainProc {
         Map<String, Object> test = (Map<String, Object>) metrics.get("test");
         return Stream.of(new TrainResult(config.modelName(), ModelProc.info(outcome.model()),
             outcome.preProcessingMillis(), outcome.trainMillis(), validation, test, outcome.syntheticNodesPerEpoch(),
-            outcome.synthesis(), outcome.syntheticNodesWritten(), outcome.result().device(), config.effective()));
+            outcome.synthesis(), outcome.syntheticNodesWritten(), outcome.result().device(),
+            outcome.result().engineThreads(), config.effective()));
     }
 }

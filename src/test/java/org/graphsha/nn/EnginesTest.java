@@ -1,6 +1,7 @@
 package org.graphsha.nn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import org.junit.jupiter.api.Test;
 
 import ai.djl.Device;
+import ai.djl.pytorch.jni.JniUtils;
 
 class EnginesTest {
 
@@ -21,9 +23,26 @@ class EnginesTest {
     }
 
     @Test
-    void runsOfflineWithOneIntraOpThreadByDefault() {
+    void startingTheEngineLeavesTheJvmsPropertiesAlone() {
         Engines.engine();
-        assertEquals("true", System.getProperty("ai.djl.offline"));
-        assertEquals(System.getProperty("graphsha.threads", "1"), System.getProperty("ai.djl.pytorch.num_threads"));
+        for (String key : new String[] {"ai.djl.offline", "OPT_OUT_TRACKING", "ai.djl.pytorch.num_threads",
+            "ai.djl.pytorch.num_interop_threads", "DJL_CACHE_DIR"}) {
+            assertNull(System.getProperty(key), key + " was set as a JVM-wide property");
+        }
+    }
+
+    @Test
+    void eachRuntimeComputesWithItsOwnThreadCountCappedAtTheCores() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        EngineRuntime one = Engines.runtime(Engines.DeviceChoice.CPU, 1);
+        EngineRuntime many = Engines.runtime(Engines.DeviceChoice.CPU, 10_000);
+        assertEquals(cores, many.threads());
+        for (int round = 0; round < 3; round++) {
+            assertEquals(1, one.exclusive(JniUtils::getNumThreads));
+            assertEquals(cores, many.exclusive(JniUtils::getNumThreads));
+        }
+        assertEquals(1, one.observedThreads());
+        assertEquals(cores, many.observedThreads());
+        assertThrows(IllegalArgumentException.class, () -> new EngineRuntime(Device.cpu(), 0));
     }
 }

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import org.graphsha.testing.TestNeo4j;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,5 +49,22 @@ class TrainProcTest {
             + "RETURN avg(CASE WHEN p.predicted = p.class THEN 1.0 ELSE 0.0 END)")).doubleValue();
         assertTrue(agreement > 0.5, "written predictions agree with " + agreement + " of the test classes");
         assertEquals(2708L, single("CALL graphsha.predict.stream('cora', {modelName: 'sha'}) YIELD nodeId RETURN count(*)"));
+    }
+
+    @Test
+    void concurrentTrainCallsEachUseTheirOwnConcurrencyForTraining() throws Exception {
+        String call = "CALL graphsha.train('cora', {modelName: $name, splitProperty: 'split', method: 'vanilla', "
+            + "epochs: 30, concurrency: $concurrency, overwrite: true}) YIELD trainingThreads RETURN trainingThreads";
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<Object> one = pool.submit(() -> rows(call, Map.of("name", "threads-1", "concurrency", 1L)).get(0)
+                .get("trainingThreads"));
+            Future<Object> two = pool.submit(() -> rows(call, Map.of("name", "threads-2", "concurrency", 2L)).get(0)
+                .get("trainingThreads"));
+            assertEquals(1L, one.get());
+            assertEquals((long) Math.min(2, Runtime.getRuntime().availableProcessors()), two.get());
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }

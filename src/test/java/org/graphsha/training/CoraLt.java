@@ -5,13 +5,13 @@ import org.graphsha.data.KnownDataset;
 import org.graphsha.graph.GraphSnapshot;
 
 /** The bundled Cora with its long-tailed split, loaded once per test JVM. */
-final class CoraLt {
+public final class CoraLt {
 
     private static GraphSnapshot snapshot;
 
     private CoraLt() {}
 
-    static synchronized GraphSnapshot snapshot() {
+    public static synchronized GraphSnapshot snapshot() {
         if (snapshot == null) {
             snapshot = BenchDatasets.load(KnownDataset.CORA, true, null);
         }

@@ -10,6 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.nn.BackboneKind;
@@ -32,6 +35,24 @@ class TrainerTest {
         assertEquals(a.bestEpoch(), b.bestEpoch());
         TrainingResult c = Trainer.train(g, config.withSeed(6));
         assertFalse(Arrays.equals(a.logits(), c.logits()), "another seed must give another model");
+    }
+
+    @Test
+    void concurrentRunsEachTrainWithTheirOwnThreadCountAndStayReproducible() throws Exception {
+        GraphSnapshot g = CoraLt.snapshot();
+        TrainerOptions single = TrainerOptions.defaults(BackboneKind.GAT).withEpochs(15).withThreads(1);
+        TrainerOptions two = single.withThreads(2);
+        TrainingResult alone = Trainer.train(g, single);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<TrainingResult> a = pool.submit(() -> Trainer.train(g, single));
+            Future<TrainingResult> b = pool.submit(() -> Trainer.train(g, two));
+            assertEquals(1, a.get().engineThreads());
+            assertEquals(Math.min(2, Runtime.getRuntime().availableProcessors()), b.get().engineThreads());
+            assertArrayEquals(alone.logits(), a.get().logits(), "a concurrent run must not change a one-thread run");
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test

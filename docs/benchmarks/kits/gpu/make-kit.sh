@@ -3,9 +3,9 @@
 # but no network and no Java: a jlinked Java 17 runtime, the compiled classes, the runtime jars without
 # the 110 MB CPU natives, and DJL 0.33.0's PyTorch JNI sources, which run-gpu-bench.sh compiles there
 # against that PyTorch. About 29 MB, under the device tool's 64 MiB carry limit.
-# Usage (repository root): src/gpu/make-kit.sh [DJL_GIT_DIR]   (default: clones DJL v0.33.0 from GitHub)
+# Usage (repository root): docs/benchmarks/kits/gpu/make-kit.sh [DJL_GIT_DIR]   (default: clones DJL v0.33.0 from GitHub)
 set -euo pipefail
-ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+ROOT="$(cd "$(dirname "$0")/../../../.." && pwd)"
 KIT="$ROOT/.gpu/kit"
 DJL_TAG=v0.33.0
 mvn -q -B -f "$ROOT/pom.xml" package -DskipTests
@@ -32,6 +32,6 @@ cp "$tmp"/api/src/main/native/djl/utils.h "$KIT/djlnative/utils/djl/"
 api=$(tr ':' '\n' < "$ROOT/target/launcher-runtime.classpath" | grep -E '/api-|slf4j' | paste -sd:)
 javac -cp "$api" -sourcepath "$tmp/engines/pytorch/pytorch-engine/src/main/java" -h "$KIT/djlnative/include" -d "$tmp/out" \
   "$tmp/engines/pytorch/pytorch-engine/src/main/java/ai/djl/pytorch/jni/PyTorchLibrary.java"
-cp "$ROOT/src/gpu/run-gpu-bench.sh" "$KIT/"
+cp "$ROOT/docs/benchmarks/kits/gpu/run-gpu-bench.sh" "$KIT/"
 rm -rf "$tmp"
 du -sh "$KIT"

@@ -5,7 +5,7 @@ import json, os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 # in a kit of make-kit.sh the pinned ids sit beside this file; in the repository, under the test resources
 RESOURCES = next(p for p in (os.path.join(HERE, 'resources'),
-                             os.path.join(HERE, '..', 'test', 'resources', 'org', 'graphsha', 'data'))
+                             os.path.join(HERE, '..', '..', '..', '..', 'src', 'test', 'resources', 'org', 'graphsha', 'data'))
                  if os.path.isdir(p))
 for path in sys.argv[1:]:
     for line in open(path):

@@ -1,0 +1,100 @@
+package org.graphsha.method;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+import org.graphsha.diffusion.NeighbourDistribution;
+import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.nn.BackboneKind;
+import org.graphsha.synthesis.EnsSynthesizer;
+import org.graphsha.synthesis.GraphShaSynthesizer;
+import org.graphsha.synthesis.SynthesisOptions;
+import org.graphsha.synthesis.Synthesizer;
+import org.graphsha.synthesis.UpsampleSynthesizer;
+import org.graphsha.training.CoraLt;
+import org.graphsha.training.EpochReport;
+import org.graphsha.training.LossKind;
+import org.graphsha.training.TrainerOptions;
+import org.graphsha.training.TrainingResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class MethodTest {
+
+    private static final Set<Method> ADD_NODES_BEFORE_THE_FORWARD =
+        EnumSet.of(Method.GRAPHSHA, Method.UPSAMPLE, Method.GRAPH_ENS, Method.TAM);
+
+    @Test
+    void onlyGraphShaNeedsTheDiffusionAndWritesSyntheticNodes() {
+        for (Method m : Method.values()) {
+            assertEquals(m == Method.GRAPHSHA, m.needsDiffusion(), m.name());
+            assertEquals(m == Method.GRAPHSHA, m.writesSyntheticNodes(), m.name());
+            assertEquals(m == Method.GRAPH_SMOTE, m.takesUpScale(), m.name());
+            assertEquals(m == Method.GRAPH_SMOTE, m.decodesSyntheticEdges(), m.name());
+        }
+    }
+
+    @Test
+    void eachMethodBringsItsOwnSynthesizer() {
+        GraphSnapshot g = CoraLt.snapshot();
+        SynthesisOptions options = SynthesisOptions.defaults();
+        NeighbourDistribution distribution = Method.GRAPHSHA.diffusion(g, options);
+        assertNotNull(distribution);
+        assertNull(Method.VANILLA.diffusion(g, options));
+        assertInstanceOf(GraphShaSynthesizer.class, Method.GRAPHSHA.newSynthesizer(g, distribution, options));
+        assertInstanceOf(UpsampleSynthesizer.class, Method.UPSAMPLE.newSynthesizer(g, null, options));
+        assertInstanceOf(EnsSynthesizer.class, Method.GRAPH_ENS.newSynthesizer(g, null, options));
+        assertInstanceOf(EnsSynthesizer.class, Method.TAM.newSynthesizer(g, null, options));
+        for (Method m : Method.values()) {
+            assertEquals(ADD_NODES_BEFORE_THE_FORWARD.contains(m), m.newSynthesizer(g, distribution, options) != null,
+                m.name());
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> Method.GRAPHSHA.newSynthesizer(g, null, options));
+        assertTrue(e.getMessage().contains("diffusion"), e.getMessage());
+    }
+
+    @Test
+    void theEstimateBoundCoversEveryMethodThatAddsNodes() {
+        for (Method m : Method.values()) {
+            long bound = m.syntheticNodeBound(1000);
+            boolean adds = ADD_NODES_BEFORE_THE_FORWARD.contains(m) || m == Method.GRAPH_SMOTE;
+            assertEquals(adds, bound > 0, m.name() + " bound " + bound);
+        }
+        assertEquals(1000, Method.GRAPH_ENS.syntheticNodeBound(1000));
+    }
+
+    @Test
+    void lossKindsMatchTheBaselines() {
+        assertEquals(LossKind.PC_SOFTMAX, Method.PC_SOFTMAX.loss());
+        assertEquals(LossKind.RENODE, Method.RE_NODE.loss());
+        assertEquals(LossKind.RENODE, Method.TAM_RENODE.loss());
+        assertEquals(LossKind.VANILLA, Method.GRAPHSHA.loss());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Method.class)
+    void everyMethodTrainsThroughItsPlan(Method method) {
+        GraphSnapshot g = CoraLt.snapshot();
+        SynthesisOptions options = SynthesisOptions.defaults();
+        Synthesizer synthesizer = method.newSynthesizer(g, method.diffusion(g, options), options);
+        List<EpochReport> reports = new ArrayList<>();
+        TrainingResult result = method.train(g, TrainerOptions.defaults(BackboneKind.GCN).withLoss(method.loss())
+            .withEpochs(8), synthesizer, 0, reports::add);
+        assertEquals(8, reports.size());
+        assertEquals(g.nodeCount(), result.predictions().length);
+        long synthetic = reports.stream().mapToLong(EpochReport::syntheticNodes).sum();
+        boolean adds = ADD_NODES_BEFORE_THE_FORWARD.contains(method) || method == Method.GRAPH_SMOTE;
+        assertEquals(adds, synthetic > 0, method + " added " + synthetic + " synthetic nodes");
+    }
+}
