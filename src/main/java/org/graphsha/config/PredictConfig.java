@@ -41,7 +41,7 @@ public record PredictConfig(
         e.put("nodeLabels", labels);
         e.put("relationshipTypes", types);
         e.put("device", ConfigReader.choiceName(device));
-        int concurrency = r.intInRange("concurrency", 4, 1, 1024);
+        int concurrency = r.intInRange("concurrency", 1, 1, 1024);
         e.put("concurrency", (long) concurrency);
         Optional<String> writeProperty = Optional.empty();
         Optional<String> confidence = Optional.empty();

@@ -79,7 +79,7 @@ public record TrainConfig(
         ModelSpec spec = new ModelSpec(backbone, hidden, heads,
             put(e, "dropout", (float) r.numberInRange("dropout", 0.5, 0, 1, false)),
             put(e, "gcnNormalization", r.choice("gcnNormalization", GcnNormalization.MEAN, GcnNormalization.class)));
-        int concurrency = put(e, "concurrency", r.intInRange("concurrency", 4, 1, 1024));
+        int concurrency = put(e, "concurrency", r.intInRange("concurrency", 1, 1, 1024));
         TrainerOptions training = new TrainerOptions(spec, method.loss(),
             put(e, "epochs", r.intInRange("epochs", 900, 1, 1_000_000)),
             put(e, "learningRate", r.numberInRange("learningRate", 0.01, 0, 10, true)),
