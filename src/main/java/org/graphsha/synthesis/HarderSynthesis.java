@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 import org.graphsha.diffusion.DegreeHistogram;
+import org.graphsha.graph.SyntheticBatch;
 
 /**
  * GraphSHA's harder samples (ALGORITHM.md §4.4): hard anchors of each minor class, a neighbour

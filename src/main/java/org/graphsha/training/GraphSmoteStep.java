@@ -6,6 +6,7 @@ import java.util.stream.LongStream;
 
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.nn.Backbone;
 import org.graphsha.nn.Engines;
 import org.graphsha.nn.GraphTensors;
@@ -16,7 +17,6 @@ import org.graphsha.nn.Sparse;
 import org.graphsha.nn.Transfer;
 import org.graphsha.synthesis.GraphSmoteEdges;
 import org.graphsha.synthesis.GraphSmotePlan;
-import org.graphsha.synthesis.SyntheticBatch;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;

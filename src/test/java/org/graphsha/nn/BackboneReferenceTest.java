@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.EdgeList;
 import org.graphsha.graph.SparseFeatures;
-import org.graphsha.synthesis.SyntheticBatch;
+import org.graphsha.graph.SyntheticBatch;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
