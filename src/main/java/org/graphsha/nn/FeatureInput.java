@@ -2,9 +2,9 @@ package org.graphsha.nn;
 
 import java.util.Arrays;
 
+import org.graphsha.graph.FeatureCorrection;
 import org.graphsha.graph.SparseFeatures;
-import org.graphsha.synthesis.FeatureCorrection;
-import org.graphsha.synthesis.SyntheticBatch;
+import org.graphsha.graph.SyntheticBatch;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;

@@ -3,7 +3,7 @@ package org.graphsha.nn;
 import java.util.Arrays;
 
 import org.graphsha.graph.Csr;
-import org.graphsha.synthesis.SyntheticBatch;
+import org.graphsha.graph.SyntheticBatch;
 
 /**
  * The directed message edges a forward pass uses (edge e sends from {@code sources[e]} to

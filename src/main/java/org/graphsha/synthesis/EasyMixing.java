@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 import org.graphsha.graph.Csr;
+import org.graphsha.graph.SyntheticBatch;
 
 /**
  * GraphENS-style "easy" synthesis of the warm-up epochs (ALGORITHM.md §4.3): uniform anchors per

@@ -6,6 +6,7 @@ import java.util.random.RandomGenerator;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.numeric.Softmax;
 
 /**
  * GraphENS's neighbourhood of a synthetic node (ALGORITHM.md §5): a mixture of the anchor's and the
@@ -83,19 +84,10 @@ final class EnsNeighbourMixing {
                     mean[c] += logits[u * classes + c];
                 }
             }
-            double max = Double.NEGATIVE_INFINITY;
             for (int c = 0; c < classes; c++) {
-                mean[c] = mean[c] / (in.length + 1) / temperature;
-                max = Math.max(max, mean[c]);
+                q[r * classes + c] = mean[c] / (in.length + 1) / temperature;
             }
-            double sum = 0;
-            for (int c = 0; c < classes; c++) {
-                q[r * classes + c] = Math.exp(mean[c] - max);
-                sum += q[r * classes + c];
-            }
-            for (int c = 0; c < classes; c++) {
-                q[r * classes + c] /= sum;
-            }
+            Softmax.inPlace(q, r * classes, classes);
         }
         return q;
     }

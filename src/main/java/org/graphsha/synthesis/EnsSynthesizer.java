@@ -3,10 +3,12 @@ package org.graphsha.synthesis;
 import java.util.random.RandomGenerator;
 
 import org.graphsha.diffusion.NeighbourDistribution;
+import org.graphsha.graph.FeatureCorrection;
 import org.graphsha.graph.FloatArrayBuilder;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.IntArrayBuilder;
 import org.graphsha.graph.SparseFeatures;
+import org.graphsha.graph.SyntheticBatch;
 
 /**
  * The GraphENS baseline (ALGORITHM.md §5). Every epoch each class is filled up to the largest class:

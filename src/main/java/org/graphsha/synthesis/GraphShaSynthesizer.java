@@ -6,6 +6,7 @@ import org.graphsha.diffusion.DegreeHistogram;
 import org.graphsha.diffusion.Diffusion;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SyntheticBatch;
 
 /**
  * GraphSHA as the trainer sees it: fresh synthetic nodes every epoch, easy mixing during warm-up

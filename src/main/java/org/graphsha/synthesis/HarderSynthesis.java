@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 import org.graphsha.diffusion.DegreeHistogram;
+import org.graphsha.graph.SyntheticBatch;
+import org.graphsha.numeric.Softmax;
 
 /**
  * GraphSHA's harder samples (ALGORITHM.md §4.4): hard anchors of each minor class, a neighbour
@@ -83,24 +85,15 @@ final class HarderSynthesis {
         int classCount = training.classCount;
         float[][] p = new float[training.all.length][classCount];
         double temperature = options.temperature();
+        double[] row = new double[classCount];
         for (int i = 0; i < training.all.length; i++) {
             if (logits == null) {
                 Arrays.fill(p[i], 1f / classCount);
                 continue;
             }
-            int base = training.all[i] * classCount;
-            double max = Double.NEGATIVE_INFINITY;
+            Softmax.row(logits, training.all[i] * classCount, classCount, temperature, row, 0);
             for (int c = 0; c < classCount; c++) {
-                max = Math.max(max, logits[base + c] / temperature);
-            }
-            double sum = 0;
-            double[] e = new double[classCount];
-            for (int c = 0; c < classCount; c++) {
-                e[c] = Math.exp(logits[base + c] / temperature - max);
-                sum += e[c];
-            }
-            for (int c = 0; c < classCount; c++) {
-                p[i][c] = (float) (e[c] / sum);
+                p[i][c] = (float) row[c];
             }
         }
         return p;

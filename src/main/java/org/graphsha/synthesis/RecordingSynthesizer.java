@@ -2,6 +2,8 @@ package org.graphsha.synthesis;
 
 import java.util.random.RandomGenerator;
 
+import org.graphsha.graph.SyntheticBatch;
+
 /**
  * Passes every call through (feature gradients too, when the inner synthesizer wants them) and
  * remembers the last batch and the last report.

@@ -2,6 +2,8 @@ package org.graphsha.synthesis;
 
 import java.util.random.RandomGenerator;
 
+import org.graphsha.graph.SyntheticBatch;
+
 /** Builds each epoch's synthetic nodes; the trainer calls it once per epoch, before the forward pass. */
 public interface Synthesizer {
 

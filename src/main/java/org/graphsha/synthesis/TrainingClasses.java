@@ -19,31 +19,23 @@ final class TrainingClasses {
         classCount = snapshot.classCount();
         classes = snapshot.classes();
         int n = snapshot.nodeCount();
-        int[] sizes = new int[classCount];
         int total = 0;
         for (int v = 0; v < n; v++) {
             if (isTraining(snapshot, v)) {
-                sizes[snapshot.classes()[v]]++;
                 total++;
             }
         }
-        nodesOf = new int[classCount][];
-        for (int c = 0; c < classCount; c++) {
-            nodesOf[c] = new int[sizes[c]];
-        }
         all = new int[total];
         indexOf = new int[n];
-        int[] fill = new int[classCount];
         int next = 0;
         for (int v = 0; v < n; v++) {
             indexOf[v] = -1;
             if (isTraining(snapshot, v)) {
-                int c = snapshot.classes()[v];
-                nodesOf[c][fill[c]++] = v;
                 indexOf[v] = next;
                 all[next++] = v;
             }
         }
+        nodesOf = snapshot.nodesByClass(all);
     }
 
     private static boolean isTraining(GraphSnapshot snapshot, int v) {

@@ -4,6 +4,7 @@ import java.util.random.RandomGenerator;
 
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SyntheticBatch;
 
 /**
  * The Upsample baseline: every epoch, each class below the mean training class size gets

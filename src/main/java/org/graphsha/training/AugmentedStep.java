@@ -3,6 +3,7 @@ package org.graphsha.training;
 import java.util.SplittableRandom;
 
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.nn.FeatureInput;
 import org.graphsha.nn.GraphTensors;
 import org.graphsha.nn.MessageGraph;
@@ -10,7 +11,6 @@ import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.ParameterSet;
 import org.graphsha.nn.Transfer;
 import org.graphsha.synthesis.FeatureGradientListener;
-import org.graphsha.synthesis.SyntheticBatch;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;

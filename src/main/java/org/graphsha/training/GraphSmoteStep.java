@@ -6,6 +6,7 @@ import java.util.stream.LongStream;
 
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.nn.Backbone;
 import org.graphsha.nn.GraphTensors;
 import org.graphsha.nn.MessageGraph;
@@ -15,7 +16,6 @@ import org.graphsha.nn.Sparse;
 import org.graphsha.nn.Transfer;
 import org.graphsha.synthesis.GraphSmoteEdges;
 import org.graphsha.synthesis.GraphSmotePlan;
-import org.graphsha.synthesis.SyntheticBatch;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
@@ -68,19 +68,7 @@ final class GraphSmoteStep implements TrainingStep {
         this.trainNodes = trainNodes;
         this.upScale = upScale;
         this.n = graph.nodeCount();
-        int[] sizes = new int[graph.classCount()];
-        for (int v : trainNodes) {
-            sizes[graph.classes()[v]]++;
-        }
-        nodesOf = new int[sizes.length][];
-        for (int c = 0; c < sizes.length; c++) {
-            nodesOf[c] = new int[sizes[c]];
-        }
-        int[] fill = new int[sizes.length];
-        for (int v : trainNodes) {
-            int c = graph.classes()[v];
-            nodesOf[c][fill[c]++] = v;
-        }
+        nodesOf = graph.nodesByClass(trainNodes);
         edgeKeys = directedEdgeKeys(graph.adjacency());
         edgeSources = new int[edgeKeys.length];
         edgeTargets = new int[edgeKeys.length];

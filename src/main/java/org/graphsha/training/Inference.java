@@ -11,6 +11,7 @@ import org.graphsha.nn.MessageGraph;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.ParameterSet;
 import org.graphsha.nn.Tensor;
+import org.graphsha.numeric.Softmax;
 
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
@@ -47,18 +48,7 @@ public final class Inference {
         int n = logits.length / classes;
         double[][] probabilities = new double[n][classes];
         for (int i = 0; i < n; i++) {
-            double max = Double.NEGATIVE_INFINITY;
-            for (int c = 0; c < classes; c++) {
-                max = Math.max(max, logits[i * classes + c]);
-            }
-            double sum = 0;
-            for (int c = 0; c < classes; c++) {
-                probabilities[i][c] = Math.exp(logits[i * classes + c] - max);
-                sum += probabilities[i][c];
-            }
-            for (int c = 0; c < classes; c++) {
-                probabilities[i][c] /= sum;
-            }
+            Softmax.row(logits, i * classes, classes, probabilities[i], 0);
         }
         return probabilities;
     }

@@ -3,6 +3,7 @@ package org.graphsha.training;
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.evaluation.Metrics;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.numeric.Softmax;
 
 /**
  * Reads eval-mode logits (row-major N x C) of one graph: the predicted class per node, the metrics on a
@@ -57,15 +58,7 @@ public final class LogitReadout {
         double total = 0;
         for (int v : rows) {
             int off = v * classes;
-            double max = Double.NEGATIVE_INFINITY;
-            for (int c = 0; c < classes; c++) {
-                max = Math.max(max, logits[off + c]);
-            }
-            double sum = 0;
-            for (int c = 0; c < classes; c++) {
-                sum += Math.exp(logits[off + c] - max);
-            }
-            total += max + Math.log(sum) - logits[off + labels[v]];
+            total += Softmax.logSumExp(logits, off, classes) - logits[off + labels[v]];
         }
         return rows.length == 0 ? 0 : total / rows.length;
     }

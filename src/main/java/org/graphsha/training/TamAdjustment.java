@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.nn.MessageGraph;
+import org.graphsha.numeric.Softmax;
 
 /**
  * TAM (ALGORITHM.md §5): the loss sees z + α·log ACM − β·ADM on the labelled rows (real training
@@ -105,19 +106,10 @@ public final class TamAdjustment implements LossAdjustment {
             p[label[node]] = 1;
             return p;
         }
-        double max = Double.NEGATIVE_INFINITY;
         for (int k = 0; k < classes; k++) {
             p[k] = logits[node * classes + k] * temperature[k];
-            max = Math.max(max, p[k]);
         }
-        double total = 0;
-        for (int k = 0; k < classes; k++) {
-            p[k] = Math.exp(p[k] - max);
-            total += p[k];
-        }
-        for (int k = 0; k < classes; k++) {
-            p[k] /= total;
-        }
+        Softmax.inPlace(p, 0, classes);
         return p;
     }
 

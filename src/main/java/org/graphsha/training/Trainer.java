@@ -4,6 +4,7 @@ import java.util.SplittableRandom;
 
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
+import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.nn.Backbone;
 import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.Engines;
@@ -13,7 +14,6 @@ import org.graphsha.nn.MessageGraph;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.ParameterSet;
 import org.graphsha.synthesis.FeatureGradientListener;
-import org.graphsha.synthesis.SyntheticBatch;
 import org.graphsha.synthesis.Synthesizer;
 
 import ai.djl.ndarray.NDArray;

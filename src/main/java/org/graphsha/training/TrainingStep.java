@@ -2,8 +2,8 @@ package org.graphsha.training;
 
 import java.util.SplittableRandom;
 
+import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.nn.ParameterSet;
-import org.graphsha.synthesis.SyntheticBatch;
 
 /**
  * The forward, loss and backward of one epoch. The {@link Trainer} owns everything around it: the

@@ -3,8 +3,8 @@ package org.graphsha.writeback;
 import java.util.Map;
 
 import org.graphsha.graph.SparseFeatures;
+import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.store.NodeLookup;
-import org.graphsha.synthesis.SyntheticBatch;
 import org.neo4j.graphdb.Label;
 import org.neo4j.graphdb.Node;
 import org.neo4j.graphdb.Relationship;

@@ -18,7 +18,7 @@ class DiffusionTest {
 
     private static final double ALPHA = 0.05;
 
-    private static final Csr GRAPH = DenseReference.smallGraph(70, 150, 7);
+    private static final Csr GRAPH = DenseDiffusionReference.smallGraph(70, 150, 7);
 
     private static DiffusionOptions options(int topK) {
         return DiffusionOptions.defaults().withTopK(topK).withConcurrency(2);
@@ -43,7 +43,8 @@ class DiffusionTest {
     @EnumSource(Normalization.class)
     void exactPprMatchesTheDenseSolve(Normalization normalization) {
         for (int topK : new int[] {8, 128}) {
-            double[][] expected = DenseReference.sparsify(DenseReference.ppr(GRAPH, normalization, ALPHA), topK, 0);
+            double[][] expected =
+                DenseDiffusionReference.sparsify(DenseDiffusionReference.ppr(GRAPH, normalization, ALPHA), topK, 0);
             NeighbourDistribution rows = Diffusion.compute(GRAPH,
                 options(topK).withNormalization(normalization).withMode(DiffusionMode.EXACT));
             // float32 storage of values ≤ 1 limits agreement to about 6e-8, well inside 1e-6
@@ -55,7 +56,7 @@ class DiffusionTest {
     @EnumSource(Normalization.class)
     void pushStaysWithinItsBoundAndUnderestimates(Normalization normalization) {
         double epsilon = 1e-5;
-        double[][] dense = DenseReference.ppr(GRAPH, normalization, ALPHA);
+        double[][] dense = DenseDiffusionReference.ppr(GRAPH, normalization, ALPHA);
         PprPush push = new PprPush(GRAPH, normalization, ALPHA, epsilon);
         for (int j = 0; j < GRAPH.nodeCount(); j++) {
             double[] column = push.column(j);
@@ -75,7 +76,7 @@ class DiffusionTest {
     void scalableKeepsTheSameTopKWhereTheBoundSeparatesIt() {
         int topK = 10;
         double epsilon = 1e-7;
-        double[][] dense = DenseReference.ppr(GRAPH, Normalization.SYMMETRIC, ALPHA);
+        double[][] dense = DenseDiffusionReference.ppr(GRAPH, Normalization.SYMMETRIC, ALPHA);
         NeighbourDistribution rows = Diffusion.compute(GRAPH,
             options(topK).withMode(DiffusionMode.SCALABLE).withEpsilon(epsilon));
         int n = GRAPH.nodeCount();
@@ -106,7 +107,8 @@ class DiffusionTest {
     @ParameterizedTest
     @EnumSource(Normalization.class)
     void exactHeatKernelMatchesTheDenseSeries(Normalization normalization) {
-        double[][] expected = DenseReference.sparsify(DenseReference.heat(GRAPH, normalization, 5), Integer.MAX_VALUE, 1e-4);
+        double[][] expected = DenseDiffusionReference.sparsify(DenseDiffusionReference.heat(GRAPH, normalization, 5),
+            Integer.MAX_VALUE, 1e-4);
         NeighbourDistribution rows = Diffusion.compute(GRAPH, options(128).withKind(DiffusionKind.HEAT)
             .withNormalization(normalization).withMode(DiffusionMode.EXACT));
         assertRowsEqual(expected, rows, 1e-6);

@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.EdgeList;
 import org.graphsha.graph.SparseFeatures;
-import org.graphsha.synthesis.SyntheticBatch;
+import org.graphsha.graph.SyntheticBatch;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -85,7 +85,7 @@ class BackboneReferenceTest {
             in[graph.targets()[e]][graph.sources()[e]] = true;
         }
         double[][] p = toDouble(params.tensors());
-        double[][] expected = DenseReference.forward(kind, xAug, in, p, HIDDEN, HEADS, CLASSES, mask, norm);
+        double[][] expected = DenseBackboneReference.forward(kind, xAug, in, p, HIDDEN, HEADS, CLASSES, mask, norm);
 
         Engines.engine();
         try (NDManager manager = Engines.newManager(Device.cpu())) {
@@ -124,9 +124,11 @@ class BackboneReferenceTest {
         double h = 1e-6;
         double keep = p[t][k];
         p[t][k] = keep + h;
-        double up = weighted(DenseReference.forward(kind, x, in, p, HIDDEN, HEADS, CLASSES, mask, norm), weights);
+        double up =
+            weighted(DenseBackboneReference.forward(kind, x, in, p, HIDDEN, HEADS, CLASSES, mask, norm), weights);
         p[t][k] = keep - h;
-        double down = weighted(DenseReference.forward(kind, x, in, p, HIDDEN, HEADS, CLASSES, mask, norm), weights);
+        double down =
+            weighted(DenseBackboneReference.forward(kind, x, in, p, HIDDEN, HEADS, CLASSES, mask, norm), weights);
         p[t][k] = keep;
         return (up - down) / (2 * h);
     }

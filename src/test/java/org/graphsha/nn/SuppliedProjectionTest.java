@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
+import org.graphsha.graph.FeatureCorrection;
 import org.graphsha.graph.SparseFeatures;
-import org.graphsha.synthesis.FeatureCorrection;
-import org.graphsha.synthesis.SyntheticBatch;
+import org.graphsha.graph.SyntheticBatch;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

@@ -13,8 +13,10 @@ import java.util.SplittableRandom;
 import org.graphsha.tools.bench.BenchDatasets;
 import org.graphsha.data.KnownDataset;
 import org.graphsha.graph.Csr;
+import org.graphsha.graph.FeatureCorrection;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
+import org.graphsha.graph.SyntheticBatch;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

@@ -24,6 +24,7 @@ import org.graphsha.graph.Dataset;
 import org.graphsha.graph.EdgeList;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
+import org.graphsha.graph.SyntheticBatch;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

@@ -11,6 +11,7 @@ import org.graphsha.data.LongTailedSplit;
 import org.graphsha.data.Snapshots;
 import org.graphsha.graph.Dataset;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SyntheticBatch;
 import org.junit.jupiter.api.Test;
 
 class UpsampleSynthesizerTest {

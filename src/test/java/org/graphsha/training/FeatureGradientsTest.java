@@ -2,12 +2,12 @@ package org.graphsha.training;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
+import org.graphsha.graph.FeatureCorrection;
 import org.graphsha.graph.SparseFeatures;
+import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.nn.Engines;
 import org.graphsha.nn.FeatureInput;
 import org.graphsha.nn.Transfer;
-import org.graphsha.synthesis.FeatureCorrection;
-import org.graphsha.synthesis.SyntheticBatch;
 import org.junit.jupiter.api.Test;
 
 import ai.djl.ndarray.NDArray;

@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.synthesis.EnsOptions;
 import org.graphsha.synthesis.EnsSynthesizer;
 import org.graphsha.synthesis.FeatureGradientListener;
-import org.graphsha.synthesis.SyntheticBatch;
 import org.graphsha.synthesis.Synthesizer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

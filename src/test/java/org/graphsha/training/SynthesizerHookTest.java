@@ -9,9 +9,9 @@ import java.util.List;
 
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.ModelSpec;
-import org.graphsha.synthesis.SyntheticBatch;
 import org.graphsha.synthesis.Synthesizer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -4,9 +4,9 @@ import java.util.function.DoubleConsumer;
 
 import org.graphsha.data.SplitRole;
 import org.graphsha.data.Snapshots;
+import org.graphsha.tools.generate.GeneratedGraph;
 import org.graphsha.tools.generate.GeneratorSettings;
 import org.graphsha.tools.generate.GraphGenerator;
-import org.graphsha.tools.generate.SyntheticGraph;
 import org.graphsha.graph.EdgeList;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
@@ -25,7 +25,7 @@ final class GeneratedSnapshot {
         return of(GraphGenerator.generate(GeneratorSettings.defaults(), progress));
     }
 
-    static GraphSnapshot of(SyntheticGraph g) {
+    static GraphSnapshot of(GeneratedGraph g) {
         int n = g.nodeCount();
         int dim = g.features().dimension();
         int[] offsets = new int[n + 1];

@@ -10,10 +10,10 @@ import java.util.Map;
 import org.graphsha.config.ConfigReader;
 import org.graphsha.tools.console.ProgressDisplay;
 import org.graphsha.tools.generate.Flags;
+import org.graphsha.tools.generate.GeneratedGraph;
 import org.graphsha.tools.generate.GeneratorSettings;
 import org.graphsha.tools.generate.GraphGenerator;
 import org.graphsha.tools.generate.GraphStatistics;
-import org.graphsha.tools.generate.SyntheticGraph;
 import org.graphsha.tools.importer.BulkImport;
 import org.graphsha.store.DatasetImport;
 import org.graphsha.tools.importer.GeneratedGraphWriter;
@@ -61,7 +61,7 @@ final class GenerateCommand implements Main.Command {
      * process) tell what it costs on a machine shared with other work, where wall time mostly
      * measures the neighbours.
      */
-    record Outcome(SyntheticGraph graph, double generateSeconds, double writeSeconds, double writeCpuSeconds) {
+    record Outcome(GeneratedGraph graph, double generateSeconds, double writeSeconds, double writeCpuSeconds) {
         double relationshipsPerSecond() {
             return graph.relationshipCount() / writeSeconds;
         }
@@ -113,7 +113,7 @@ final class GenerateCommand implements Main.Command {
             BulkImport.deleteDatabase(home);
         }
         long sampling = System.nanoTime();
-        SyntheticGraph graph = sample(settings, out);
+        GeneratedGraph graph = sample(settings, out);
         double samplingSeconds = (System.nanoTime() - sampling) / 1e9;
         ProgressDisplay writing = ProgressDisplay.forStandardOutput(System.err);
         long start = System.nanoTime();
@@ -138,7 +138,7 @@ final class GenerateCommand implements Main.Command {
             existing.deleteExisting();
         }
         long sampling = System.nanoTime();
-        SyntheticGraph graph = sample(settings, out);
+        GeneratedGraph graph = sample(settings, out);
         double samplingSeconds = (System.nanoTime() - sampling) / 1e9;
         ProgressDisplay writing = ProgressDisplay.forStandardOutput(System.err);
         double cpu = processCpuSeconds();
@@ -154,11 +154,11 @@ final class GenerateCommand implements Main.Command {
         return outcome;
     }
 
-    private static SyntheticGraph sample(GeneratorSettings settings, PrintStream out) {
+    private static GeneratedGraph sample(GeneratorSettings settings, PrintStream out) {
         out.println("generating: " + settings);
         long start = System.nanoTime();
         ProgressDisplay generating = ProgressDisplay.forStandardOutput(System.err);
-        SyntheticGraph graph = GraphGenerator.generate(settings, f -> generating.update("generate", f));
+        GeneratedGraph graph = GraphGenerator.generate(settings, f -> generating.update("generate", f));
         generating.finish();
         GraphStatistics stats = GraphStatistics.of(graph);
         out.printf(Locale.ROOT, "generated in %.1f s: %d nodes, %d relationships, classes %d..%d nodes, "

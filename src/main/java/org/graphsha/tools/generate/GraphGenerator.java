@@ -18,7 +18,7 @@ public final class GraphGenerator {
 
     private GraphGenerator() {}
 
-    public static SyntheticGraph generate(GeneratorSettings s, DoubleConsumer progress) {
+    public static GeneratedGraph generate(GeneratorSettings s, DoubleConsumer progress) {
         SplittableRandom random = new SplittableRandom(s.seed());
         int n = s.nodes();
         int[] sizes = ClassSizes.of(n, s.classes(), s.imbalanceRatio());
@@ -69,7 +69,7 @@ public final class GraphGenerator {
         }
         int[] years = TimeSplit.years(classes, sizes, s.trainFraction(), s.valFraction());
         ClassFeatures features = new ClassFeatures(s.classes(), s.features(), s.featureSignal(), s.seed());
-        return new SyntheticGraph(s, classes, sizes, years, sources, targets, features);
+        return new GeneratedGraph(s, classes, sizes, years, sources, targets, features);
     }
 
     /** Classes with exactly {@code sizes[c]} nodes each, in a seeded random order over the node ids. */

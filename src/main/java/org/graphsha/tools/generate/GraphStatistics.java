@@ -6,7 +6,7 @@ package org.graphsha.tools.generate;
  */
 public record GraphStatistics(double edgeHomophily, int[] trainPerClass, double trainImbalanceRatio) {
 
-    public static GraphStatistics of(SyntheticGraph graph) {
+    public static GraphStatistics of(GeneratedGraph graph) {
         int[] classes = graph.classes();
         long same = 0;
         for (int e = 0; e < graph.relationshipCount(); e++) {

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleConsumer;
 
 import org.graphsha.store.DatasetImport;
-import org.graphsha.tools.generate.SyntheticGraph;
+import org.graphsha.tools.generate.GeneratedGraph;
 import org.neo4j.batchimport.api.Configuration;
 import org.neo4j.batchimport.api.InputIterable;
 import org.neo4j.batchimport.api.InputIterator;
@@ -70,7 +70,7 @@ public final class BulkImport {
      *
      * @param progress receives the done fraction of the nodes and relationships handed to the importer
      */
-    public static void write(Path home, SyntheticGraph graph, String label, String relationshipType,
+    public static void write(Path home, GeneratedGraph graph, String label, String relationshipType,
                              DoubleConsumer progress) throws IOException {
         Config config = config(home);
         DatabaseLayout layout = layout(home);
@@ -99,7 +99,7 @@ public final class BulkImport {
     }
 
     /** Node i gets id i (ids are "actual": the relationships refer to nodes by these numbers). */
-    private static InputIterable nodes(SyntheticGraph graph, String label, DoubleConsumer progress) {
+    private static InputIterable nodes(GeneratedGraph graph, String label, DoubleConsumer progress) {
         String[] labels = {label};
         return () -> new Ranges(graph.nodeCount(), progress, (i, visitor) -> {
             int c = graph.classes()[i];
@@ -114,7 +114,7 @@ public final class BulkImport {
         });
     }
 
-    private static InputIterable relationships(SyntheticGraph graph, String type, DoubleConsumer progress) {
+    private static InputIterable relationships(GeneratedGraph graph, String type, DoubleConsumer progress) {
         return () -> new Ranges(graph.relationshipCount(), progress, (e, visitor) -> {
             visitor.startId(graph.sources()[e]);
             visitor.endId(graph.targets()[e]);

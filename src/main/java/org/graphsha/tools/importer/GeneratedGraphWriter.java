@@ -3,7 +3,7 @@ package org.graphsha.tools.importer;
 import java.util.function.DoubleConsumer;
 
 import org.graphsha.store.DatasetImport;
-import org.graphsha.tools.generate.SyntheticGraph;
+import org.graphsha.tools.generate.GeneratedGraph;
 import org.neo4j.graphdb.GraphDatabaseService;
 import org.neo4j.graphdb.Label;
 import org.neo4j.graphdb.Node;
@@ -41,7 +41,7 @@ public final class GeneratedGraphWriter {
     public record WriteTimes(double nodeSeconds, double relationshipSeconds) {}
 
     /** @param progress receives the done fraction, nodes and relationships weighted by their write cost */
-    public WriteTimes write(SyntheticGraph graph, DoubleConsumer progress) {
+    public WriteTimes write(GeneratedGraph graph, DoubleConsumer progress) {
         try {
             long start = System.nanoTime();
             long[] ids = writeNodes(graph, progress);
@@ -62,7 +62,7 @@ public final class GeneratedGraphWriter {
     static final double NODE_WEIGHT = 2;
 
     @SuppressWarnings("deprecation") // internal ids: the cheapest handle to find the nodes again in this process
-    private long[] writeNodes(SyntheticGraph graph, DoubleConsumer progress) {
+    private long[] writeNodes(GeneratedGraph graph, DoubleConsumer progress) {
         int n = graph.nodeCount();
         long[] ids = new long[n];
         double total = NODE_WEIGHT * n + graph.relationshipCount();
@@ -87,7 +87,7 @@ public final class GeneratedGraphWriter {
     }
 
     @SuppressWarnings("deprecation")
-    private void writeRelationships(SyntheticGraph graph, long[] ids, DoubleConsumer progress) {
+    private void writeRelationships(GeneratedGraph graph, long[] ids, DoubleConsumer progress) {
         int[] s = graph.sources();
         int[] t = graph.targets();
         double total = NODE_WEIGHT * graph.nodeCount() + s.length;

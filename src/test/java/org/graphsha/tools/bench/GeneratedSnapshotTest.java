@@ -3,9 +3,9 @@ package org.graphsha.tools.bench;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.graphsha.tools.generate.GeneratedGraph;
 import org.graphsha.tools.generate.GeneratorSettings;
 import org.graphsha.tools.generate.GraphGenerator;
-import org.graphsha.tools.generate.SyntheticGraph;
 import org.graphsha.graph.GraphSnapshot;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +13,7 @@ class GeneratedSnapshotTest {
 
     @Test
     void snapshotKeepsTheGeneratedFeaturesClassesAndTimeSplit() {
-        SyntheticGraph g = GraphGenerator.generate(
+        GeneratedGraph g = GraphGenerator.generate(
             new GeneratorSettings(2000, 9000, 16, 8, 20, 0.65, 2.5, 0.15, 0.537, 0.176, 7), f -> { });
         GraphSnapshot s = GeneratedSnapshot.of(g);
         assertEquals(2000, s.nodeCount());

@@ -18,13 +18,13 @@ class GraphGeneratorTest {
         return new GeneratorSettings(4000, 24_000, 32, 10, 50, homophily, 2.5, signal, 0.537, 0.176, seed);
     }
 
-    static SyntheticGraph generate(GeneratorSettings settings) {
+    static GeneratedGraph generate(GeneratorSettings settings) {
         return GraphGenerator.generate(settings, f -> { });
     }
 
     @Test
     void nodeAndEdgeCountsAreExactWithoutLoopsOrRepeatedPairs() {
-        SyntheticGraph graph = generate(small(0.65, 0.15, 1));
+        GeneratedGraph graph = generate(small(0.65, 0.15, 1));
         assertEquals(4000, graph.nodeCount());
         assertEquals(24_000, graph.relationshipCount());
         Set<Long> pairs = new HashSet<>();
@@ -38,7 +38,7 @@ class GraphGeneratorTest {
 
     @Test
     void classesFollowALongTailWithTheRequestedRatio() {
-        SyntheticGraph graph = generate(small(0.65, 0.15, 2));
+        GeneratedGraph graph = generate(small(0.65, 0.15, 2));
         int[] sizes = graph.classSizes();
         int total = 0;
         for (int c = 0; c < sizes.length; c++) {
@@ -71,7 +71,7 @@ class GraphGeneratorTest {
 
     @Test
     void degreesAreHeavyTailed() {
-        SyntheticGraph graph = generate(small(0.65, 0.15, 4));
+        GeneratedGraph graph = generate(small(0.65, 0.15, 4));
         int[] degree = new int[graph.nodeCount()];
         for (int e = 0; e < graph.relationshipCount(); e++) {
             degree[graph.sources()[e]]++;
@@ -90,7 +90,7 @@ class GraphGeneratorTest {
     }
 
     /** Class means from even node ids, accuracy of the nearest mean on odd ids. */
-    private static double nearestMeanAccuracy(SyntheticGraph graph) {
+    private static double nearestMeanAccuracy(GeneratedGraph graph) {
         int classes = graph.classSizes().length;
         int dim = graph.features().dimension();
         double[][] means = new double[classes][dim];
@@ -131,7 +131,7 @@ class GraphGeneratorTest {
 
     @Test
     void timeSplitGivesEveryClassTheSameShares() {
-        SyntheticGraph graph = generate(small(0.65, 0.15, 6));
+        GeneratedGraph graph = generate(small(0.65, 0.15, 6));
         int classes = graph.classSizes().length;
         int[][] perSplit = new int[classes][3];
         for (int i = 0; i < graph.nodeCount(); i++) {
@@ -158,9 +158,9 @@ class GraphGeneratorTest {
 
     @Test
     void sameSeedGivesTheSameGraphAndAnotherSeedAnother() {
-        SyntheticGraph a = generate(small(0.65, 0.15, 7));
-        SyntheticGraph b = generate(small(0.65, 0.15, 7));
-        SyntheticGraph c = generate(small(0.65, 0.15, 8));
+        GeneratedGraph a = generate(small(0.65, 0.15, 7));
+        GeneratedGraph b = generate(small(0.65, 0.15, 7));
+        GeneratedGraph c = generate(small(0.65, 0.15, 8));
         assertArrayEquals(a.classes(), b.classes());
         assertArrayEquals(a.sources(), b.sources());
         assertArrayEquals(a.targets(), b.targets());

@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
+import org.graphsha.tools.generate.GeneratedGraph;
 import org.graphsha.tools.generate.GeneratorSettings;
 import org.graphsha.tools.generate.GraphGenerator;
-import org.graphsha.tools.generate.SyntheticGraph;
 import org.graphsha.testing.TestNeo4j;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /** The bulk write of a generated graph, and that projection and training take it as it is. */
 class GeneratedGraphWriterTest {
 
-    static SyntheticGraph graph;
+    static GeneratedGraph graph;
 
     @BeforeAll
     static void write() {

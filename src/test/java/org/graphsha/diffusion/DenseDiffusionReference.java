@@ -11,9 +11,9 @@ import org.graphsha.graph.Csr;
 import org.graphsha.graph.EdgeList;
 
 /** Textbook dense computations the diffusion is checked against (small graphs only). */
-final class DenseReference {
+final class DenseDiffusionReference {
 
-    private DenseReference() {}
+    private DenseDiffusionReference() {}
 
     /** A random undirected graph with a few isolated nodes and a pendant path, so every code path is hit. */
     static Csr smallGraph(int n, int edges, long seed) {

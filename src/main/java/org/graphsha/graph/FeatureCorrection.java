@@ -1,4 +1,4 @@
-package org.graphsha.synthesis;
+package org.graphsha.graph;
 
 /**
  * Sparse additions to synthetic feature rows: synthetic node {@code rows[k]} gets {@code values[k]}

@@ -1,4 +1,4 @@
-package org.graphsha.synthesis;
+package org.graphsha.graph;
 
 /**
  * The synthetic nodes of one epoch. Synthetic node k takes position N+k in the augmented graph;

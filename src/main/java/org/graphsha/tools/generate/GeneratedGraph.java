@@ -5,7 +5,7 @@ package org.graphsha.tools.generate;
  * indices, each source newer (higher index) than its target, like a citation. Features are produced
  * per node on demand by {@link #features()}.
  */
-public record SyntheticGraph(GeneratorSettings settings, int[] classes, int[] classSizes, int[] years,
+public record GeneratedGraph(GeneratorSettings settings, int[] classes, int[] classSizes, int[] years,
                              int[] sources, int[] targets, ClassFeatures features) {
 
     public int nodeCount() {

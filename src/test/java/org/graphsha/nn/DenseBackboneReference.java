@@ -4,9 +4,9 @@ package org.graphsha.nn;
  * Plain double-precision forward passes of the three backbones over a dense adjacency, written
  * straight from ALGORITHM.md §2, to check the sparse engine implementation against.
  */
-final class DenseReference {
+final class DenseBackboneReference {
 
-    private DenseReference() {}
+    private DenseBackboneReference() {}
 
     /** in[i][j] = true when j sends a message to i (no self-loops). */
     static double[][] forward(BackboneKind kind, double[][] x, boolean[][] in, double[][] p, int hidden, int heads,
