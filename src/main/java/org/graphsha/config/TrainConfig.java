@@ -25,7 +25,7 @@ import org.graphsha.training.TrainerOptions;
 
 /**
  * Configuration of {@code graphsha.train}: every key, its default (the reference settings of
- * ALGORITHM.md) and its validation, in one place. {@link #effective()} is the configuration with
+ * docs/algorithm.md) and its validation, in one place. {@link #effective()} is the configuration with
  * defaults filled in, as the procedure yields it and the model keeps it.
  */
 public record TrainConfig(

@@ -8,7 +8,7 @@ import org.graphsha.graph.EdgeList;
 import org.graphsha.graph.PublicSplit;
 
 /**
- * The long-tailed split of GraphENS/GraphSHA (ALGORITHM.md §1.2): starting from the full split, it
+ * The long-tailed split of GraphENS/GraphSHA (docs/algorithm.md §1.2): starting from the full split, it
  * removes the lowest-degree training nodes of every class, in ten rounds per class, until class sizes
  * decay geometrically from the largest class down to largest/ρ. Deterministic: ties in degree are
  * broken by ascending node position unless a {@link TieOrder} says otherwise.

@@ -1,7 +1,7 @@
 package org.graphsha.data;
 
 /**
- * The step split of GraphSHA (ALGORITHM.md §1.3): 10 % of the labeled nodes train, the first ⌊C/2⌋
+ * The step split of GraphSHA (docs/algorithm.md §1.3): 10 % of the labeled nodes train, the first ⌊C/2⌋
  * class indices are major with ρ times the quota of the minor ones, 10 % validate (balanced), and
  * the rest test. Nodes are taken in the caller's node order, so the result is deterministic.
  */

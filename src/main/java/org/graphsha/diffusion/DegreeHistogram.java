@@ -4,7 +4,7 @@ import org.graphsha.graph.Csr;
 
 /**
  * Node degrees of the (masked) graph and their histogram over all N nodes, isolated and removed
- * ones included (ALGORITHM.md §4.1, §8.5): synthetic nodes draw their degree from it.
+ * ones included (docs/algorithm.md §4.1, §8.5): synthetic nodes draw their degree from it.
  */
 public record DegreeHistogram(int[] degrees, long[] counts) {
 

@@ -6,7 +6,7 @@ import java.util.function.LongConsumer;
 import org.graphsha.graph.Csr;
 
 /**
- * Computes the neighbour distribution S̃ of ALGORITHM.md §4.1 from a symmetric adjacency. Every
+ * Computes the neighbour distribution S̃ of docs/algorithm.md §4.1 from a symmetric adjacency. Every
  * column is computed independently (S is symmetric, so column j is the diffusion from source j),
  * reduced to its retained entries, normalised, and finally transposed into rows. Only the
  * retained entries are ever held for all nodes; exact PPR additionally holds one N x N matrix.

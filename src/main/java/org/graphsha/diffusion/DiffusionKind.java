@@ -2,7 +2,7 @@ package org.graphsha.diffusion;
 
 import java.util.Locale;
 
-/** The operator that spreads an anchor's neighbourhood (ALGORITHM.md §4.1, `--gdc`). */
+/** The operator that spreads an anchor's neighbourhood (docs/algorithm.md §4.1, `--gdc`). */
 public enum DiffusionKind {
     /** Personalised PageRank, top-K per column: GraphSHA's default. */
     PPR,

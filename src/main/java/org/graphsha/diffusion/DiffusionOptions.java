@@ -1,7 +1,7 @@
 package org.graphsha.diffusion;
 
 /**
- * Settings of the neighbour distribution S̃ (ALGORITHM.md §4.1). Defaults reproduce the reference
+ * Settings of the neighbour distribution S̃ (docs/algorithm.md §4.1). Defaults reproduce the reference
  * code: PPR, alpha 0.05, top 128 per column, symmetric normalisation with self loops.
  *
  * @param kind           PPR, heat kernel or plain neighbours

@@ -3,7 +3,7 @@ package org.graphsha.diffusion;
 import java.util.Arrays;
 
 /**
- * The rows of the column-stochastic diffusion matrix S̃ (ALGORITHM.md §4.1): row a lists the nodes
+ * The rows of the column-stochastic diffusion matrix S̃ (docs/algorithm.md §4.1): row a lists the nodes
  * j with S̃[a][j] > 0 in ascending order. Synthesis draws a synthetic node's neighbours from the row
  * of its anchor. Rows are not normalised; only columns are. Memory is one int and one float per
  * retained entry (at most K·N for PPR).

@@ -7,7 +7,7 @@ package org.graphsha.evaluation;
 public record Evaluation(double accuracy, double balancedAccuracy, double macroF1,
                          double[] perClassRecall, double[] perClassF1, int[][] confusion) {
 
-    /** The model-selection score of ALGORITHM.md §3: (accuracy + macro-F1) / 2. */
+    /** The model-selection score of docs/algorithm.md §3: (accuracy + macro-F1) / 2. */
     public double selectionScore() {
         return (accuracy + macroF1) / 2;
     }

@@ -1,7 +1,7 @@
 package org.graphsha.evaluation;
 
 /**
- * Classification metrics with scikit-learn's semantics (ALGORITHM.md §3.1): balanced accuracy
+ * Classification metrics with scikit-learn's semantics (docs/algorithm.md §3.1): balanced accuracy
  * averages recall over the classes present in y_true; macro-F1 averages F1 over the classes present
  * in y_true or y_pred, and a class with zero precision and recall scores 0.
  */

@@ -6,7 +6,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 
 /**
- * A two-layer encoder (ALGORITHM.md §2): layer 1, ReLU, dropout (training only), layer 2, raw logits.
+ * A two-layer encoder (docs/algorithm.md §2): layer 1, ReLU, dropout (training only), layer 2, raw logits.
  * Implementations are stateless; parameters travel in an {@link NDList} in {@link #initialize} order.
  */
 public interface Backbone {

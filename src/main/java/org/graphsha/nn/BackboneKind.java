@@ -2,7 +2,7 @@ package org.graphsha.nn;
 
 import java.util.Locale;
 
-/** The three encoders of ALGORITHM.md §2. */
+/** The three encoders of docs/algorithm.md §2. */
 public enum BackboneKind {
     GCN, GAT, SAGE;
 

@@ -10,10 +10,10 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Activation;
 
 /**
- * GAT (ALGORITHM.md §2.2): layer 1 has {@code heads} heads of hidden/heads channels, concatenated;
+ * GAT (docs/algorithm.md §2.2): layer 1 has {@code heads} heads of hidden/heads channels, concatenated;
  * layer 2 one head of C channels. The edge softmax is done without scatter ops (DJL exposes none):
  * per-edge scores come from row gathers, and numerator and denominator are summed per target through
- * the constant target-by-edge incidence matrix (PLATFORM.md).
+ * the constant target-by-edge incidence matrix (docs/engine.md, "DJL facts the code relies on").
  */
 record Gat(ModelSpec spec) implements Backbone {
 

@@ -5,7 +5,7 @@ import java.util.random.RandomGenerator;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 
-/** GCN (ALGORITHM.md §2.1): H' = Â(HW) + b, Â with one self-loop per node, mean or symmetric. */
+/** GCN (docs/algorithm.md §2.1): H' = Â(HW) + b, Â with one self-loop per node, mean or symmetric. */
 record Gcn(ModelSpec spec) implements Backbone {
 
     @Override

@@ -5,7 +5,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 
 /**
- * The training losses of ALGORITHM.md §5 over L labelled rows of logits (L x C). Labels and weights
+ * The training losses of docs/algorithm.md §5 over L labelled rows of logits (L x C). Labels and weights
  * are Java arrays turned into constants, so only the logits carry gradients.
  */
 public final class Losses {

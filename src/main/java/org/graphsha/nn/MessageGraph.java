@@ -8,7 +8,7 @@ import org.graphsha.graph.SyntheticBatch;
 /**
  * The directed message edges a forward pass uses (edge e sends from {@code sources[e]} to
  * {@code targets[e]}), without self-loops: GCN and GAT add exactly one per node themselves, SAGE
- * uses none (ALGORITHM.md §2).
+ * uses none (docs/algorithm.md §2).
  */
 public record MessageGraph(int nodeCount, int[] sources, int[] targets) {
 

@@ -6,7 +6,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 
 /**
- * GraphSAGE, mean aggregator (ALGORITHM.md §2.3): out_i = W_l·mean_{j→i} h_j + b_l + W_r·h_i. W_l and
+ * GraphSAGE, mean aggregator (docs/algorithm.md §2.3): out_i = W_l·mean_{j→i} h_j + b_l + W_r·h_i. W_l and
  * W_r are stored side by side as one [W_l | W_r] matrix so the (sparse) input is multiplied once.
  */
 record Sage(ModelSpec spec) implements Backbone {

@@ -8,7 +8,7 @@ import ai.djl.pytorch.jni.JniUtils;
 
 /**
  * Constant sparse COO matrices. {@code NDManager.createCoo} wraps Java direct buffers without copying,
- * so the tensor reads freed memory after GC (PLATFORM.md); here indices and values are first copied
+ * so the tensor reads freed memory after GC (docs/engine.md, "DJL facts the code relies on"); here indices and values are first copied
  * into engine-owned tensors with {@code duplicate()}.
  */
 public final class Sparse {

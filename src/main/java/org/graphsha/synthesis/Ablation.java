@@ -3,7 +3,7 @@ package org.graphsha.synthesis;
 import java.util.Locale;
 
 /**
- * The synthesis variants of the paper's ablation (ALGORITHM.md §7.5). The "unweighted 1-hop",
+ * The synthesis variants of the paper's ablation (docs/algorithm.md §7.5). The "unweighted 1-hop",
  * "HK" and "PPR" rows are full GraphSHA with diffusion none, heat and ppr respectively.
  */
 public enum Ablation {

@@ -4,7 +4,7 @@ import java.util.random.RandomGenerator;
 
 /**
  * Beta and Gamma variates. Beta(a, b) = G_a / (G_a + G_b) with Gamma variates from the
- * Marsaglia–Tsang squeeze method (ALGORITHM.md §9); shapes below 1 use the boost
+ * Marsaglia–Tsang squeeze method (docs/algorithm.md §9); shapes below 1 use the boost
  * Gamma(a) = Gamma(a+1)·U^{1/a}.
  */
 public final class BetaSampling {

@@ -7,7 +7,7 @@ import org.graphsha.graph.Csr;
 import org.graphsha.graph.SyntheticBatch;
 
 /**
- * GraphENS-style "easy" synthesis of the warm-up epochs (ALGORITHM.md §4.3): uniform anchors per
+ * GraphENS-style "easy" synthesis of the warm-up epochs (docs/algorithm.md §4.3): uniform anchors per
  * class, partners from all training nodes weighted log(n_c)/n_c, δ ~ Beta(2, 2), and a copy of
  * every anchor edge pointing at the synthetic node.
  */

@@ -9,7 +9,7 @@ import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.numeric.Softmax;
 
 /**
- * GraphENS's neighbourhood of a synthetic node (ALGORITHM.md §5): a mixture of the anchor's and the
+ * GraphENS's neighbourhood of a synthetic node (docs/algorithm.md §5): a mixture of the anchor's and the
  * partner's L1-normalised in-neighbour indicators, weighted 1/(1+e^{-KL}) and e^{-KL}/(1+e^{-KL}) by
  * the KL divergence of their previous predictions; a degree from the histogram of the nodes still in
  * the graph, capped by the anchor's degree; that many distinct neighbours drawn from the mixture

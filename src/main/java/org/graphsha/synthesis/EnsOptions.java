@@ -1,7 +1,7 @@
 package org.graphsha.synthesis;
 
 /**
- * GraphENS settings (ALGORITHM.md §5): saliency keep probability k, temperature τ of the neighbour
+ * GraphENS settings (docs/algorithm.md §5): saliency keep probability k, temperature τ of the neighbour
  * mixing, Beta(b, b) mixing ratio and the number of warm-up epochs (0-based epochs below it use plain
  * mixup with copied anchor edges; the reference counts epochs from 1 and warms up while epoch ≤ warm-up).
  */

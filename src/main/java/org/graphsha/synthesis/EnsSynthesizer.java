@@ -11,7 +11,7 @@ import org.graphsha.graph.SparseFeatures;
 import org.graphsha.graph.SyntheticBatch;
 
 /**
- * The GraphENS baseline (ALGORITHM.md §5). Every epoch each class is filled up to the largest class:
+ * The GraphENS baseline (docs/algorithm.md §5). Every epoch each class is filled up to the largest class:
  * anchors uniformly per class, partners from all training nodes weighted log(n_c)/n_c, δ ~ Beta(2, 2),
  * the anchor's class. Warm-up epochs mix plainly and copy the anchor's edges (as GraphSHA's warm-up).
  * Later epochs draw the neighbourhood from the KL-weighted mixture of anchor and partner

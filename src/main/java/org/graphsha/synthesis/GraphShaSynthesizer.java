@@ -11,7 +11,7 @@ import org.graphsha.graph.SyntheticBatch;
 /**
  * GraphSHA as the trainer sees it: fresh synthetic nodes every epoch, easy mixing during warm-up
  * (epoch index ≤ warmupEpochs, always up to the largest class) and harder samples afterwards
- * (ALGORITHM.md §4). The neighbour distribution and degree histogram are computed once.
+ * (docs/algorithm.md §4). The neighbour distribution and degree histogram are computed once.
  * Not thread-safe: one instance per training run.
  */
 public final class GraphShaSynthesizer implements Synthesizer {

@@ -3,7 +3,7 @@ package org.graphsha.synthesis;
 import java.util.SplittableRandom;
 
 /**
- * Which training nodes GraphSmote interpolates in one epoch (ALGORITHM.md §5, GraphSmote_O). The
+ * Which training nodes GraphSmote interpolates in one epoch (docs/algorithm.md §5, GraphSmote_O). The
  * spec leaves the minor classes and the up-scale open. Minor classes are those below the mean training
  * class size. By default (up-scale 0), as for GraphSHA's mean target and Upsample, each gets
  * floor(mean − n_c) synthetic nodes; an up-scale u &gt; 0 gives it floor(u·n_c) instead, as GraphSmote's

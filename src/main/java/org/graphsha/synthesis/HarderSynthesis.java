@@ -8,7 +8,7 @@ import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.numeric.Softmax;
 
 /**
- * GraphSHA's harder samples (ALGORITHM.md §4.4): hard anchors of each minor class, a neighbour
+ * GraphSHA's harder samples (docs/algorithm.md §4.4): hard anchors of each minor class, a neighbour
  * class the anchor leans towards, an auxiliary of that class confident in the anchor's class,
  * features mostly the auxiliary's (δ ~ Beta(b1, b2)), and edges into the synthetic node from
  * nodes drawn without replacement from the anchor's row of S̃ (SemiMixup).

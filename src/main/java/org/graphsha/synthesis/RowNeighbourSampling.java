@@ -7,7 +7,7 @@ import org.graphsha.diffusion.NeighbourDistribution;
 
 /**
  * Draws a synthetic node's neighbours: distinct nodes, sequentially without replacement, with
- * weights S̃[row][j] + floor over all N original nodes (ALGORITHM.md §4.4 steps 6-7). The floor
+ * weights S̃[row][j] + floor over all N original nodes (docs/algorithm.md §4.4 steps 6-7). The floor
  * (1e-12) makes every node eligible, so a row with fewer positive entries than requested is
  * completed uniformly, as in the reference.
  *

@@ -4,7 +4,7 @@ import java.util.BitSet;
 import java.util.random.RandomGenerator;
 
 /**
- * GraphENS's saliency masking rule (ALGORITHM.md §5): with s the partner's input-feature gradient row,
+ * GraphENS's saliency masking rule (docs/algorithm.md §5): with s the partner's input-feature gradient row,
  * feature f has weight |s_f| + 1e-10; K = floor(F·k) features are drawn without replacement in
  * proportion to it, and only the first max(1, floor(sigmoid(KL/3)·K)) of them are used. On those the
  * synthetic node keeps the anchor's value (δ = 1). Only the used prefix is drawn here: the first j

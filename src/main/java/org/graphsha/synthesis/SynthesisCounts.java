@@ -1,6 +1,6 @@
 package org.graphsha.synthesis;
 
-/** How many synthetic nodes each class gets per epoch (ALGORITHM.md §4.2). */
+/** How many synthetic nodes each class gets per epoch (docs/algorithm.md §4.2). */
 public final class SynthesisCounts {
 
     private SynthesisCounts() {}

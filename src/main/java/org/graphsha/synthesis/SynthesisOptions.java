@@ -4,7 +4,7 @@ import org.graphsha.diffusion.DiffusionOptions;
 
 /**
  * Every setting of GraphSHA's synthesis, with the reference code's values as defaults
- * (ALGORITHM.md §6): target mean, inbound edges, δ ~ Beta(1, 100), temperature 2, warm-up epochs
+ * (docs/algorithm.md §6): target mean, inbound edges, δ ~ Beta(1, 100), temperature 2, warm-up epochs
  * 0..5, own class excluded from the neighbour class, no ablation, PPR neighbour distribution.
  *
  * @param target            class size minor classes are filled up to after warm-up
@@ -34,7 +34,7 @@ public record SynthesisOptions(
     public static final int DEFAULT_WARMUP_EPOCHS = 5;
     /** δ distribution of the warm-up (and easy-sample) mixing, fixed in the reference. */
     public static final double WARMUP_BETA = 2;
-    /** Added to every sampling weight (ALGORITHM.md §9). */
+    /** Added to every sampling weight (docs/algorithm.md §9). */
     public static final double WEIGHT_FLOOR = 1e-12;
 
     public SynthesisOptions {

@@ -2,7 +2,7 @@ package org.graphsha.synthesis;
 
 import java.util.Locale;
 
-/** Direction of a synthetic node's edges (ALGORITHM.md §8.1). */
+/** Direction of a synthetic node's edges (docs/algorithm.md §8.1). */
 public enum SyntheticEdges {
     /** neighbour -> synthetic only: the reference code; synthetic nodes change no original node. */
     INBOUND,

@@ -10,7 +10,7 @@ import org.graphsha.graph.SyntheticBatch;
  * The Upsample baseline: every epoch, each class below the mean training class size gets
  * floor(mean - n_c) copies of its training nodes, drawn uniformly with replacement; a copy keeps the
  * source's features and class (δ = 1) and receives an edge from every neighbour of the source.
- * The paper describes it only in words ([GAP] in ALGORITHM.md §5); this follows its proposal.
+ * The paper describes it only in words ([GAP] in docs/algorithm.md §5); this follows its proposal.
  */
 public final class UpsampleSynthesizer implements Synthesizer {
 

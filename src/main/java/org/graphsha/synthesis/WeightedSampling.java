@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 /**
- * Draws indices in proportion to non-negative weights. Callers add the 1e-12 floor of ALGORITHM.md
+ * Draws indices in proportion to non-negative weights. Callers add the 1e-12 floor of docs/algorithm.md
  * §9 themselves where the reference does, so the weights given here are taken as they are.
  */
 public final class WeightedSampling {

@@ -6,7 +6,7 @@ import org.graphsha.nn.Tensor;
 
 /**
  * Adam as PyTorch implements it, with coupled L2 (grad += wd·θ before the moments), applied only to
- * tensors flagged first-layer (ALGORITHM.md §3). Kept in Java: DJL's optimizers cannot restrict weight
+ * tensors flagged first-layer (docs/algorithm.md §3). Kept in Java: DJL's optimizers cannot restrict weight
  * decay to a subset of parameters, and plain loops here are deterministic and cheap next to the forward.
  */
 public final class Adam {

@@ -25,7 +25,7 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.training.GradientCollector;
 
 /**
- * One training step of GraphSmote_O (ALGORITHM.md §5) on the shared backbones: layer 1 of the
+ * One training step of GraphSmote_O (docs/algorithm.md §5) on the shared backbones: layer 1 of the
  * backbone encodes the original graph; for each minor class, embeddings of its training nodes are
  * interpolated with their nearest same-class neighbour (SMOTE in embedding space, differentiable);
  * the edge decoder σ(E·W·Eᵀ) keeps, of the original neighbours of the two interpolated nodes, those

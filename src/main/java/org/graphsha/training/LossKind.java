@@ -1,6 +1,6 @@
 package org.graphsha.training;
 
-/** The loss-based methods of ALGORITHM.md §5 (GraphSHA itself plugs in as a Synthesizer). */
+/** The loss-based methods of docs/algorithm.md §5 (GraphSHA itself plugs in as a Synthesizer). */
 public enum LossKind {
     VANILLA("vanilla"),
     REWEIGHT("reweight"),

@@ -4,7 +4,7 @@ import org.graphsha.evaluation.Evaluation;
 import org.graphsha.nn.ParameterSet;
 
 /**
- * Model selection of ALGORITHM.md §3: keeps the epoch whose eval-mode logits score highest on
+ * Model selection of docs/algorithm.md §3: keeps the epoch whose eval-mode logits score highest on
  * validation ((acc + macro-F1)/2), strictly greater, so the first of equal epochs wins. The test
  * split is scored only for a kept epoch.
  */

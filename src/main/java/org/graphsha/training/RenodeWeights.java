@@ -8,7 +8,7 @@ import org.graphsha.diffusion.PprPush;
 import org.graphsha.graph.GraphSnapshot;
 
 /**
- * ReNode's topology weights (TAM main_renode.py, ALGORITHM.md §5): with Π the PPR matrix (α = 0.15),
+ * ReNode's topology weights (TAM main_renode.py, docs/algorithm.md §5): with Π the PPR matrix (α = 0.15),
  * g[:,c] the mean Π row of the training nodes of class c, and T_v = Σ_j Π[v][j]·(Σ_c g[j][c] − g[j][y_v])
  * (conflict with other classes), training nodes ranked by T ascending get cosine-annealed weights
  * from 1.5 (least conflict) down to 0.5. Computed once per run, by the run's loss; nothing is kept

@@ -7,7 +7,7 @@ import org.graphsha.nn.MessageGraph;
 import org.graphsha.numeric.Softmax;
 
 /**
- * TAM (ALGORITHM.md §5): the loss sees z + α·log ACM − β·ADM on the labelled rows (real training
+ * TAM (docs/algorithm.md §5): the loss sees z + α·log ACM − β·ADM on the labelled rows (real training
  * nodes and synthetic nodes). Both terms compare a node's neighbour label distribution (NLD: the
  * mean, over in-neighbours and itself, of one-hot labels for labelled nodes and temperature-scaled
  * predictions otherwise) with its class's average NLD. The class temperature is

@@ -1,7 +1,7 @@
 package org.graphsha.training;
 
 /**
- * TAM's settings (ALGORITHM.md §5): α weighs log ACM, β weighs ADM, φ and γ shape the class-wise
+ * TAM's settings (docs/algorithm.md §5): α weighs log ACM, β weighs ADM, φ and γ shape the class-wise
  * temperature of the predictions; nothing is adjusted in the first {@code warmupEpochs} (0-based)
  * epochs, as the reference's `epoch > warmup` with epochs counted from 1.
  */

@@ -22,7 +22,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
 
 /**
- * The training loop of ALGORITHM.md §3. Per epoch: synthesize (optional); the training step, i.e.
+ * The training loop of docs/algorithm.md §3. Per epoch: synthesize (optional); the training step, i.e.
  * forward, loss and backward ({@link AugmentedStep}, or {@link GraphSmoteStep} for GraphSmote); validation loss
  * from the eval-mode logits of the parameters before the step; Adam step; plateau scheduler; eval
  * forward with the new parameters; model selection by (val acc + val macro-F1)/2, strictly greater.

@@ -6,7 +6,7 @@ import org.graphsha.nn.ModelSpec;
 
 /**
  * Everything one training run needs besides the graph. Defaults are the reference settings
- * (ALGORITHM.md §3, §5): 900 epochs, Adam lr 0.01, weight decay 5e-4 on layer 1, seed 100,
+ * (docs/algorithm.md §3, §5): 900 epochs, Adam lr 0.01, weight decay 5e-4 on layer 1, seed 100,
  * CB β 0.999, focal γ 2, and one engine thread.
  *
  * @param threads PyTorch intra-op threads of this run (capped at the machine's cores when applied)

@@ -2,7 +2,7 @@ package org.graphsha.nn;
 
 /**
  * Plain double-precision forward passes of the three backbones over a dense adjacency, written
- * straight from ALGORITHM.md §2, to check the sparse engine implementation against.
+ * straight from docs/algorithm.md §2, to check the sparse engine implementation against.
  */
 final class DenseBackboneReference {
 

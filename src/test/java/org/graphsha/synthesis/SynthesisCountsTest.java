@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The per-class synthesis counts of ALGORITHM.md §4.2, on splits built by the project's own split code. */
+/** The per-class synthesis counts of docs/algorithm.md §4.2, on splits built by the project's own split code. */
 class SynthesisCountsTest {
 
     private static int[] longTailedTrainCounts(Dataset dataset) {

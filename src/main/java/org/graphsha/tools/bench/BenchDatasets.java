@@ -14,7 +14,7 @@ import org.graphsha.graph.GraphSnapshot;
 
 /**
  * Builds benchmark snapshots from the dataset files with the exact split procedures: LT with ρ = 100,
- * step with ρ = 20 (ALGORITHM.md §1). Amazon/Coauthor features are binarised as PyG's npz reader does.
+ * step with ρ = 20 (docs/algorithm.md §1). Amazon/Coauthor features are binarised as PyG's npz reader does.
  */
 public final class BenchDatasets {
 

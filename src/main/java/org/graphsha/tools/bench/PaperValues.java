@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The paper's Tables 2 (LT) and 3 (ST) as transcribed in ALGORITHM.md §7.1/§7.2, read from
+ * The paper's Tables 2 (LT) and 3 (ST) as transcribed in docs/algorithm.md §7.1/§7.2, read from
  * {@code paper-values.tsv}. It also gives the paper's row order and row labels of the methods.
  */
 final class PaperValues {

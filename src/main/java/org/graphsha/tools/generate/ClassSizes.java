@@ -3,7 +3,7 @@ package org.graphsha.tools.generate;
 /**
  * A natural long tail: class sizes fall geometrically from class 0 (largest) to class C-1 (smallest),
  * n_c proportional to mu^c with mu = (1/ratio)^(1/(C-1)), so the largest class is {@code ratio} times
- * the smallest, as the LT construction in ALGORITHM.md shapes its training set.
+ * the smallest, as the LT construction in docs/algorithm.md shapes its training set.
  */
 public final class ClassSizes {
 
