@@ -40,7 +40,7 @@ mkdir -p /tmp/cudart && ln -sf "$CUDART" /tmp/cudart/libcudart.so; echo "cudart 
 export PYTORCH_LIBRARY_PATH="$TORCH/lib" PYTORCH_VERSION="$TV" PYTORCH_FLAVOR="cu${CUV//./}" DJL_CACHE_DIR=/tmp/djlcache
 export LD_LIBRARY_PATH="/tmp/cudart:${LD_LIBRARY_PATH:-}"
 CP="$KIT/classes:$(ls "$KIT"/lib/*.jar | paste -sd:)"
-gs() { stamp "graphsha $*"; timeout "${T:-300}" /tmp/k/jre/bin/java -Xmx24g -Djna.library.path=/tmp/cudart -Dgraphsha.root="$ROOT" -cp "$CP" org.graphsha.cli.Main "$@" 2>&1 | grep -v ETA; }
+gs() { stamp "graphsha $*"; timeout "${T:-300}" /tmp/k/jre/bin/java -Xmx24g -Djna.library.path=/tmp/cudart -Dgraphsha.root="$ROOT" -cp "$CP" org.graphsha.tools.cli.Main "$@" 2>&1 | grep -v ETA; }
 cd "$ROOT"
 T=120 gs bench --dataset cora --setting lt --backbone gcn --method graphsha --runs 1 --epochs 50 --device gpu | tee /tmp/smoke
 grep -q "device gpu" /tmp/smoke || { stamp smoke failed; exit 5; }
