@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.gds.GdsGraphs;
+import org.graphsha.config.JobOptions;
 import org.graphsha.gds.GdsProgress;
 import org.graphsha.pipeline.TrainPipeline;
 import org.graphsha.store.ModelDirectory;
@@ -23,8 +24,8 @@ record ProcedureContext(GraphDatabaseAPI db, Username username, TaskRegistryFact
         return ModelCatalog.at(ModelDirectory.of(db));
     }
 
-    TrainPipeline.ProgressFactory progress(int concurrency, String jobId) {
+    TrainPipeline.ProgressFactory progress(int concurrency, JobOptions options) {
         return (String job, List<GdsProgress.Stage> stages) ->
-            GdsProgress.start(tasks, log, concurrency, jobId, job, stages);
+            GdsProgress.start(tasks, log, concurrency, options.jobIdOrNull(), options.logProgress(), job, stages);
     }
 }

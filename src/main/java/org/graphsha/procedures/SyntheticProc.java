@@ -1,20 +1,25 @@
 package org.graphsha.procedures;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
 
 import org.graphsha.config.ConfigReader;
+import org.graphsha.config.JobOptions;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.pipeline.SyntheticPipeline;
 import org.graphsha.writeback.SyntheticNodeWriter;
 import org.neo4j.gds.core.Username;
+import org.neo4j.gds.core.utils.progress.TaskRegistryFactory;
 import org.neo4j.graphdb.Transaction;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
+import org.neo4j.logging.Log;
 import org.neo4j.procedure.Context;
 import org.neo4j.procedure.Description;
 import org.neo4j.procedure.Mode;
 import org.neo4j.procedure.Name;
 import org.neo4j.procedure.Procedure;
+import org.neo4j.procedure.TerminationGuard;
 
 /** Synthetic nodes as data: materialise them for a GraphSHA model, and remove exactly them again. */
 public class SyntheticProc {
@@ -27,6 +32,15 @@ public class SyntheticProc {
 
     @Context
     public Username username;
+
+    @Context
+    public Log log;
+
+    @Context
+    public TaskRegistryFactory taskRegistryFactory;
+
+    @Context
+    public TerminationGuard terminationGuard;
 
     public record WriteResult(String modelName, long nodesCreated, long relationshipsCreated) {}
 
@@ -41,10 +55,11 @@ public class SyntheticProc {
         String modelName = reader.requiredString("modelName");
         String label = ConfigReader.identifier("syntheticNodeLabel",
             reader.string("syntheticNodeLabel", TrainConfig.DEFAULT_SYNTHETIC_LABEL));
+        JobOptions job = JobOptions.read(reader, new HashMap<>(), 1);
         reader.finish();
-        ProcedureContext context = new ProcedureContext(db, username, null, null);
+        ProcedureContext context = new ProcedureContext(db, username, taskRegistryFactory, log);
         SyntheticNodeWriter.Written written = SyntheticPipeline.write(graphName, context.catalog().get(modelName), label,
-            context.graphs(), tx);
+            context.graphs(), tx, context.progress(1, job), terminationGuard::check);
         return Stream.of(new WriteResult(modelName, written.nodes(), written.relationships()));
     }
 

@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.graphsha.testing.Errors;
+import org.graphsha.testing.Jobs;
 import org.graphsha.testing.TestNeo4j;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -144,7 +145,8 @@ class CypherSurfaceTest {
     @Test
     void syntheticNodesRoundTrip() {
         rows("CALL graphsha.train('accounts', {modelName: 'syn', targetProperty: 'kind', featureProperties: ['vec', 'score'], "
-            + "epochs: 12, writeSyntheticNodes: true}) YIELD syntheticNodesWritten RETURN *");
+            + "epochs: 12})");
+        rows("CALL graphsha.synthetic.write('accounts', {modelName: 'syn'})");
         long created = (Long) single("MATCH (s:GraphSHASynthetic {modelName: 'syn'}) RETURN count(s)");
         assertTrue(created > 0, "no synthetic nodes were written");
         assertEquals(created, single("MATCH (s:GraphSHASynthetic {modelName: 'syn'})-[:SYNTHESIZED_FROM {role: 'anchor'}]->"
@@ -195,23 +197,8 @@ class CypherSurfaceTest {
 
     @Test
     void showsProgressAndStopsOnTerminate() throws Exception {
-        CompletableFuture<Object> training = CompletableFuture.supplyAsync(() -> rows(
-            "CALL graphsha.train('accounts', {modelName: 'long', targetProperty: 'kind', featureProperties: ['vec', 'score'], "
-                + "epochs: 100000, writeSyntheticNodes: true})"));
-        boolean seen = false;
-        while (!seen && !training.isDone()) {
-            seen = !rows("CALL gds.listProgress() YIELD taskName, progress WHERE taskName = 'graphsha.train' "
-                + "RETURN progress").isEmpty();
-            Thread.sleep(50);
-        }
-        assertTrue(seen, "graphsha.train never showed up in gds.listProgress");
-        List<Map<String, Object>> running = rows("SHOW TRANSACTIONS YIELD transactionId, currentQuery "
-            + "WHERE currentQuery CONTAINS 'modelName: \\'long\\'' RETURN transactionId");
-        assertEquals(1, running.size());
-        rows("TERMINATE TRANSACTION $id", Map.of("id", running.get(0).get("transactionId")));
-        Throwable failure = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
-            () -> training.get(5, TimeUnit.MINUTES));
-        assertTrue(Errors.rootMessage(failure).toLowerCase().contains("terminated"), Errors.rootMessage(failure));
+        Jobs.terminateOnceListed("CALL graphsha.train('accounts', {modelName: 'long', targetProperty: 'kind', "
+            + "featureProperties: ['vec', 'score'], epochs: 100000})", "graphsha.train", "modelName: 'long'");
         assertFalse((Boolean) single("CALL graphsha.model.exists('long') YIELD exists RETURN exists"));
         assertEquals(0L, single("MATCH (s:GraphSHASynthetic) RETURN count(s)"));
     }
