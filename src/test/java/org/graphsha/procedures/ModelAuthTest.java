@@ -44,7 +44,7 @@ class ModelAuthTest {
 
     private static final String PASSWORD = "graphsha-secret";
     private static final String TRAIN = "CALL graphsha.train('g', {modelName: $name, method: $method, targetProperty: 'c', "
-        + "featureProperties: ['f'], epochs: 5}) YIELD modelName RETURN modelName";
+        + "featureProperties: $features, epochs: 5}) YIELD modelName RETURN modelName";
 
     private static Neo4j neo4j;
     private static GraphDatabaseAPI db;
@@ -80,12 +80,12 @@ class ModelAuthTest {
             ClientConnectionInfo.EMBEDDED_CONNECTION));
         // GDS graphs belong to users too: each user projects their own `g`.
         for (LoginContext user : List.of(alice, bob, carol, LoginContext.AUTH_DISABLED)) {
-            rows(user, "CALL gds.graph.project('g', 'N', {E: {orientation: 'UNDIRECTED'}}, {nodeProperties: ['f']})");
+            rows(user, "CALL gds.graph.project('g', 'N', {E: {orientation: 'UNDIRECTED'}}, {nodeProperties: ['f', 'i']})");
         }
-        rows(alice, TRAIN, Map.of("name", "m", "method", "vanilla"));
-        rows(bob, TRAIN, Map.of("name", "m", "method", "focal"));
-        rows(bob, TRAIN, Map.of("name", "bobs", "method", "vanilla"));
-        rows(LoginContext.AUTH_DISABLED, TRAIN, Map.of("name", "shared", "method", "vanilla"));
+        train(alice, "m", "vanilla");
+        train(bob, "m", "focal");
+        rows(bob, TRAIN, Map.of("name", "bobs", "method", "vanilla", "features", List.of("f", "i")));
+        train(LoginContext.AUTH_DISABLED, "shared", "vanilla");
     }
 
     @AfterAll
@@ -115,6 +115,8 @@ class ModelAuthTest {
         assertEquals("c", schema.get("targetProperty"));
         assertEquals(List.of("a", "b"), schema.get("classes"));
         assertEquals("focal", single(bob, "CALL graphsha.model.list('m') YIELD modelInfo RETURN modelInfo.method"));
+        assertEquals(List.of(Map.of("property", "f", "width", 2L), Map.of("property", "i", "width", 1L)),
+            single(bob, "CALL graphsha.model.list('bobs') YIELD graphSchema RETURN graphSchema.features"));
     }
 
     @Test
@@ -129,7 +131,8 @@ class ModelAuthTest {
         }
         assertFails(alice, "CALL graphsha.model.drop('bobs', true, 'bob')", "Only an admin can drop another user's model");
         // Overwriting replaces the caller's own model only.
-        rows(alice, TRAIN.replace("epochs: 5", "epochs: 5, overwrite: true"), Map.of("name", "m", "method", "vanilla"));
+        rows(alice, TRAIN.replace("epochs: 5", "epochs: 5, overwrite: true"),
+            Map.of("name", "m", "method", "vanilla", "features", List.of("f")));
         assertEquals("focal", single(bob, "CALL graphsha.model.list('m') YIELD modelInfo RETURN modelInfo.method"));
         assertEquals(30L, single(alice, "CALL graphsha.predict.stream('g', {modelName: 'm'}) YIELD nodeId RETURN count(*)"));
     }
@@ -144,8 +147,8 @@ class ModelAuthTest {
 
     @Test
     void adminsSeeEveryModelAndDropByUsername() {
-        rows(alice, TRAIN, Map.of("name", "dup", "method", "vanilla"));
-        rows(bob, TRAIN, Map.of("name", "dup", "method", "vanilla"));
+        train(alice, "dup", "vanilla");
+        train(bob, "dup", "vanilla");
         List<String> all = names(carol, "dup");
         assertEquals(List.of("alice:dup", "bob:dup"), all);
         assertEquals(all, names(LoginContext.AUTH_DISABLED, "dup"));
@@ -158,6 +161,10 @@ class ModelAuthTest {
         assertFalse((Boolean) single(alice, "CALL graphsha.model.exists('dup') YIELD exists RETURN exists"));
         // Seeing is not using: an admin predicts with their own and the shared models only, as in GDS's model catalog.
         assertFails(carol, "CALL graphsha.predict.stream('g', {modelName: 'bobs'})", "Model `bobs` does not exist");
+    }
+
+    private static void train(LoginContext user, String name, String method) {
+        rows(user, TRAIN, Map.of("name", name, "method", method, "features", List.of("f")));
     }
 
     private static List<String> names(LoginContext user) {
