@@ -11,6 +11,7 @@ import org.graphsha.nn.Tensor;
  * A trained model as the catalog keeps it: everything needed to predict on a newer projection of
  * the same schema, plus what {@code graphsha.model.list} shows.
  *
+ * @param trainingGraph     the projection it was trained on: graph name, labels, types, feature widths
  * @param classValues       class values in index order, Long or String (the target's own type)
  * @param featureProperties the projected properties, in the order they were concatenated
  * @param configuration     the train call's configuration with defaults filled in
@@ -19,6 +20,7 @@ import org.graphsha.nn.Tensor;
  */
 public record TrainedModel(
     String name,
+    TrainingGraph trainingGraph,
     ModelSpec spec,
     String method,
     List<Object> classValues,

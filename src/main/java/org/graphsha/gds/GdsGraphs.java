@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.graphsha.graph.EdgeList;
-import org.graphsha.graph.SparseFeatures;
 import org.neo4j.gds.NodeLabel;
 import org.neo4j.gds.RelationshipType;
 import org.neo4j.gds.api.Graph;
@@ -43,15 +42,18 @@ public final class GdsGraphs {
     public ProjectedGraph read(String graphName, List<String> nodeLabels, List<String> relationshipTypes,
                                List<String> featureProperties) {
         GraphStore store = store(graphName);
-        Graph graph = store.getGraph(labels(store, graphName, nodeLabels), types(store, graphName, relationshipTypes),
-            Optional.empty());
+        Collection<NodeLabel> labels = labels(store, graphName, nodeLabels);
+        Collection<RelationshipType> types = types(store, graphName, relationshipTypes);
+        Graph graph = store.getGraph(labels, types, Optional.empty());
         int n = Math.toIntExact(graph.nodeCount());
         long[] neo4jIds = new long[n];
         for (int i = 0; i < n; i++) {
             neo4jIds[i] = graph.toOriginalNodeId(i);
         }
-        SparseFeatures features = FeatureColumns.read(graphName, store, graph, featureProperties, n);
-        return new ProjectedGraph(graphName, neo4jIds, undirectedEdges(graph, n), features);
+        FeatureColumns.Read features = FeatureColumns.read(graphName, store, graph, featureProperties, n);
+        return new ProjectedGraph(graphName, neo4jIds, undirectedEdges(graph, n), features.features(),
+            new ProjectedGraph.Schema(labels.stream().map(NodeLabel::name).sorted().toList(),
+                types.stream().map(RelationshipType::name).sorted().toList(), features.widths()));
     }
 
     /** Sizes of a projection, without copying it: node count, directed relationship count, feature width. */

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.catalog.TrainedModel;
+import org.graphsha.catalog.TrainingGraph;
 import org.graphsha.config.ConfigReader;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.SplitRole;
@@ -98,7 +99,9 @@ public final class TrainPipeline {
             progress.endStage("training");
             long finished = System.nanoTime();
 
-            TrainedModel model = new TrainedModel(config.modelName(), config.training().model(),
+            TrainedModel model = new TrainedModel(config.modelName(), new TrainingGraph(graph.graphName(),
+                graph.schema().nodeLabels(), graph.schema().relationshipTypes(), graph.schema().featureWidths()),
+                config.training().model(),
                 ConfigReader.choiceName(method), data.classIndex().values(), config.featureProperties(),
                 graph.features().dimension(), result.bestEpoch(), config.effective(), metrics(result, data),
                 Instant.now(), result.parameters(), logitOffsets(config, data));
