@@ -78,9 +78,15 @@ public final class ModelCatalog {
 
     /** The model that train, predict and synthetic.write use: the user's own, else the shared one. */
     public TrainedModel get(String name) {
+        return getStored(name).model();
+    }
+
+    /** As {@link #get}, with the user the model belongs to ("" when it is a shared one). */
+    public StoredModel getStored(String name) {
         ModelNames.validate(name);
-        return usable(name).map(ModelCatalog::read).orElseThrow(() -> new IllegalArgumentException("Model `" + name
-            + "` does not exist; graphsha.model.list() shows the trained models"));
+        Optional<String> owner = usableOwner(name);
+        return owner.map(o -> new StoredModel(o, read(fileOf(o, name)))).orElseThrow(() -> new IllegalArgumentException(
+            "Model `" + name + "` does not exist; graphsha.model.list() shows the trained models"));
     }
 
     /** Checked before training starts, so a long run is not wasted on a name that cannot be stored. */
@@ -136,10 +142,6 @@ public final class ModelCatalog {
 
     private Path fileOf(String owner, String name) {
         return ModelFiles.file(ModelFiles.userFolder(root, owner), name);
-    }
-
-    private Optional<Path> usable(String name) {
-        return usableOwner(name).map(owner -> fileOf(owner, name));
     }
 
     private Optional<String> usableOwner(String name) {

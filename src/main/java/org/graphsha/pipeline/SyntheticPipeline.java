@@ -3,6 +3,7 @@ package org.graphsha.pipeline;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import org.graphsha.catalog.StoredModel;
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.TrainingData;
@@ -29,9 +30,10 @@ public final class SyntheticPipeline {
 
     private SyntheticPipeline() {}
 
-    public static SyntheticNodeWriter.Written write(String graphName, TrainedModel model, String label, GdsGraphs graphs,
+    public static SyntheticNodeWriter.Written write(String graphName, StoredModel stored, String label, GdsGraphs graphs,
                                                     Transaction tx, TrainPipeline.ProgressFactory progressFactory,
                                                     Runnable checkTerminated) {
+        TrainedModel model = stored.model();
         TrainConfig config = TrainConfig.ofStored(graphName, model.configuration());
         if (!config.method().writesSyntheticNodes()) {
             throw new IllegalArgumentException("Model `" + model.name() + "` was trained with method '" + model.method()
@@ -58,8 +60,8 @@ public final class SyntheticPipeline {
                 new SplittableRandom(config.training().seed()));
             checkTerminated.run();
             progress.beginStage("write");
-            SyntheticNodeWriter.drop(tx, label, model.name());
-            SyntheticNodeWriter.Written written = SyntheticNodeWriter.write(tx, label, model.name(), batch,
+            SyntheticNodeWriter.drop(tx, label, model.name(), stored.username());
+            SyntheticNodeWriter.Written written = SyntheticNodeWriter.write(tx, label, model.name(), stored.username(), batch,
                 graph.neo4jIds(), data.classValues(), data.snapshot().features());
             progress.progress(1);
             progress.endStage("write");

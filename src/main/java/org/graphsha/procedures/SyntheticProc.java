@@ -58,7 +58,7 @@ public class SyntheticProc {
         JobOptions job = JobOptions.read(reader, new HashMap<>(), 1);
         reader.finish();
         ProcedureContext context = new ProcedureContext(db, username, taskRegistryFactory, log);
-        SyntheticNodeWriter.Written written = SyntheticPipeline.write(graphName, context.catalog().get(modelName), label,
+        SyntheticNodeWriter.Written written = SyntheticPipeline.write(graphName, context.catalog().getStored(modelName), label,
             context.graphs(), tx, context.progress(1, job), terminationGuard::check);
         return Stream.of(new WriteResult(modelName, written.nodes(), written.relationships()));
     }
@@ -71,6 +71,7 @@ public class SyntheticProc {
         String label = ConfigReader.identifier("syntheticNodeLabel",
             reader.string("syntheticNodeLabel", TrainConfig.DEFAULT_SYNTHETIC_LABEL));
         reader.finish();
-        return Stream.of(new DropResult(modelName, SyntheticNodeWriter.drop(tx, label, modelName)));
+        String owner = new ProcedureContext(db, username, null, null).catalog().user().username();
+        return Stream.of(new DropResult(modelName, SyntheticNodeWriter.drop(tx, label, modelName, owner)));
     }
 }

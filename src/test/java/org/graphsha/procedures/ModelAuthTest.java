@@ -138,6 +138,24 @@ class ModelAuthTest {
     }
 
     @Test
+    void syntheticNodesOfTwoUsersModelsOfOneNameStayApart() {
+        train(alice, "syn", "graphsha");
+        train(bob, "syn", "graphsha");
+        long alices = (Long) single(alice, "CALL graphsha.synthetic.write('g', {modelName: 'syn'}) YIELD nodesCreated "
+            + "RETURN nodesCreated");
+        long bobs = (Long) single(bob, "CALL graphsha.synthetic.write('g', {modelName: 'syn'}) YIELD nodesCreated "
+            + "RETURN nodesCreated");
+        assertTrue(alices > 0 && bobs > 0, alices + " and " + bobs + " synthetic nodes");
+        assertEquals(alices, single(alice, "MATCH (s:GraphSHASynthetic {modelName: 'syn', modelOwner: 'alice'}) "
+            + "RETURN count(s)"));
+        assertEquals(bobs, single(bob, "CALL graphsha.synthetic.drop({modelName: 'syn'}) YIELD nodesDeleted "
+            + "RETURN nodesDeleted"));
+        assertEquals(alices, single(alice, "MATCH (s:GraphSHASynthetic {modelName: 'syn'}) RETURN count(s)"));
+        assertEquals(alices, single(alice, "CALL graphsha.synthetic.drop({modelName: 'syn'}) YIELD nodesDeleted "
+            + "RETURN nodesDeleted"));
+    }
+
+    @Test
     void sharedModelsServeEveryUser() {
         for (LoginContext user : List.of(alice, bob, carol)) {
             assertEquals(30L, single(user, "CALL graphsha.predict.stream('g', {modelName: 'shared'}) YIELD nodeId "
