@@ -9,6 +9,7 @@ import org.neo4j.gds.core.utils.progress.TaskRegistryFactory;
 import org.neo4j.gds.core.utils.progress.tasks.ProgressTracker;
 import org.neo4j.gds.core.utils.progress.tasks.Task;
 import org.neo4j.gds.core.utils.progress.tasks.TaskProgressTracker;
+import org.neo4j.gds.core.utils.progress.tasks.TaskTreeProgressTracker;
 import org.neo4j.gds.core.utils.progress.tasks.Tasks;
 import org.neo4j.gds.core.utils.warnings.EmptyUserLogRegistryFactory;
 import org.neo4j.gds.logging.LogAdapter;
@@ -31,13 +32,26 @@ public final class GdsProgress {
     /** @param jobId the user's jobId, or null for a fresh one */
     public static GdsProgress start(TaskRegistryFactory registry, Log log, int concurrency, String jobId, String job,
                                     List<Stage> stages) {
+        return start(registry, log, concurrency, jobId, job, stages, true);
+    }
+
+    /**
+     * @param logProgress false keeps the job in {@code gds.listProgress} (stages only) but logs no
+     *                    progress, as GDS's {@code logProgress: false} (its TaskTreeProgressTracker)
+     */
+    public static GdsProgress start(TaskRegistryFactory registry, Log log, int concurrency, String jobId, String job,
+                                    List<Stage> stages, boolean logProgress) {
         List<Task> leaves = new ArrayList<>();
         for (Stage stage : stages) {
             leaves.add(Tasks.leaf(stage.name(), stage.volume()));
         }
         Task root = Tasks.task(job, leaves);
-        ProgressTracker tracker = new TaskProgressTracker(root, new LogAdapter(log), new Concurrency(concurrency),
-            jobId == null ? new JobId() : new JobId(jobId), registry, EmptyUserLogRegistryFactory.INSTANCE);
+        JobId id = jobId == null ? new JobId() : new JobId(jobId);
+        ProgressTracker tracker = logProgress
+            ? new TaskProgressTracker(root, new LogAdapter(log), new Concurrency(concurrency), id, registry,
+                EmptyUserLogRegistryFactory.INSTANCE)
+            : new TaskTreeProgressTracker(root, new LogAdapter(log), new Concurrency(concurrency), id, registry,
+                EmptyUserLogRegistryFactory.INSTANCE);
         tracker.beginSubTask(job);
         return new GdsProgress(tracker);
     }
