@@ -24,7 +24,11 @@ record ProcedureContext(GraphDatabaseAPI db, Username username, TaskRegistryFact
     }
 
     TrainPipeline.ProgressFactory progress(int concurrency, String jobId) {
+        return progress(concurrency, jobId, true);
+    }
+
+    TrainPipeline.ProgressFactory progress(int concurrency, String jobId, boolean logProgress) {
         return (String job, List<GdsProgress.Stage> stages) ->
-            GdsProgress.start(tasks, log, concurrency, jobId, job, stages);
+            GdsProgress.start(tasks, log, concurrency, jobId, job, stages, logProgress);
     }
 }
