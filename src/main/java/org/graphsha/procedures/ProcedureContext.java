@@ -48,4 +48,9 @@ record ProcedureContext(GraphDatabaseAPI db, Username username, TaskRegistryFact
         return (String job, List<GdsProgress.Stage> stages) ->
             GdsProgress.start(tasks, log, concurrency, options.jobIdOrNull(), options.logProgress(), job, stages);
     }
+
+    TrainPipeline.ProgressFactory progress(int concurrency, String jobId, boolean logProgress) {
+        return (String job, List<GdsProgress.Stage> stages) ->
+            GdsProgress.start(tasks, log, concurrency, jobId, logProgress, job, stages);
+    }
 }

@@ -67,12 +67,12 @@ class CypherSurfaceTest {
         assertEquals(128L, ((Number) configuration.get("topK")).longValue());
         assertEquals("cpu", String.valueOf(result.get("device")).toLowerCase().substring(0, 3));
 
-        List<Map<String, Object>> predictions = rows("CALL graphsha.predict.stream('accounts', {modelName: 'kinds'}) "
-            + "YIELD nodeId, predictedClass, probabilities, confidence RETURN *");
+        List<Map<String, Object>> predictions = rows("CALL graphsha.predict.stream('accounts', {modelName: 'kinds', "
+            + "includePredictedProbabilities: true}) YIELD nodeId, predictedClass, predictedProbabilities, confidence RETURN *");
         assertEquals(300, predictions.size());
         for (Map<String, Object> p : predictions) {
             assertTrue(List.of("fraud", "normal").contains(p.get("predictedClass")), p.toString());
-            List<Double> probabilities = (List<Double>) p.get("probabilities");
+            List<Double> probabilities = (List<Double>) p.get("predictedProbabilities");
             assertEquals(1.0, probabilities.get(0) + probabilities.get(1), 1e-6);
             assertEquals(Math.max(probabilities.get(0), probabilities.get(1)), (Double) p.get("confidence"), 1e-12);
         }
@@ -99,8 +99,8 @@ class CypherSurfaceTest {
     void sameSeedGivesTheSamePredictions() {
         train("s1", "graphsha");
         train("s2", "graphsha");
-        String compare = "CALL graphsha.predict.stream('accounts', {modelName: $m}) YIELD nodeId, probabilities "
-            + "RETURN collect([nodeId, probabilities]) AS all";
+        String compare = "CALL graphsha.predict.stream('accounts', {modelName: $m, includePredictedProbabilities: true}) "
+            + "YIELD nodeId, predictedProbabilities RETURN collect([nodeId, predictedProbabilities]) AS all";
         assertEquals(rows(compare, Map.of("m", "s1")), rows(compare, Map.of("m", "s2")));
     }
 
@@ -118,7 +118,7 @@ class CypherSurfaceTest {
         rows("CALL gds.graph.drop('withGhost')");
 
         rows("CALL graphsha.predict.write('accounts', {modelName: 'w', writeProperty: 'predicted', "
-            + "confidenceProperty: 'confidence', probabilitiesProperty: 'probabilities'})");
+            + "confidenceProperty: 'confidence', predictedProbabilityProperty: 'probabilities'})");
         assertEquals(300L, single("MATCH (a:Account) WHERE a.predicted IN ['fraud', 'normal'] AND a.confidence >= 0.5 "
             + "AND size(a.probabilities) = 2 RETURN count(a)"));
         rows("MATCH (a:Account) REMOVE a.predicted, a.confidence, a.probabilities");
