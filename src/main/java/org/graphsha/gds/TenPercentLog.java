@@ -1,5 +1,7 @@
 package org.graphsha.gds;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -15,6 +17,7 @@ final class TenPercentLog implements Log {
     private static final Pattern PERCENT_ONLY = Pattern.compile("(\\d+)%");
 
     private final Log delegate;
+    private final Map<String, Integer> lastTenth = new HashMap<>();
 
     TenPercentLog(Log delegate) {
         this.delegate = delegate;
@@ -29,11 +32,21 @@ final class TenPercentLog implements Log {
     public void info(String format, Object... arguments) {
         if (arguments.length > 0 && arguments[arguments.length - 1] instanceof String last) {
             Matcher percent = PERCENT_ONLY.matcher(last);
-            if (percent.matches() && Integer.parseInt(percent.group(1)) % 10 != 0) {
+            String task = arguments.length > 1 ? String.valueOf(arguments[arguments.length - 2]) : "";
+            if (percent.matches() && !firstOfItsTenth(task, Integer.parseInt(percent.group(1)))) {
                 return;
             }
         }
         delegate.info(format, arguments);
+    }
+
+    /** GDS logs in batches, so a percentage may be skipped: the first line past each tenth of a task passes. */
+    private synchronized boolean firstOfItsTenth(String task, int percent) {
+        if (percent / 10 <= lastTenth.getOrDefault(task, 0)) {
+            return false;
+        }
+        lastTenth.put(task, percent / 10);
+        return true;
     }
 
     @Override

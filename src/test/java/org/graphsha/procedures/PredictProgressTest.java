@@ -9,10 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import org.graphsha.nn.Engines;
+import org.graphsha.testing.EngineHold;
 import org.graphsha.testing.Errors;
 import org.graphsha.testing.TestNeo4j;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,19 +43,7 @@ class PredictProgressTest {
         };
         String query = "CALL graphsha.predict." + mode + "('cora', {modelName: 'm', jobId: '" + jobId + "', logProgress: "
             + logProgress + extra + "}) YIELD " + (mode.equals("stream") ? "nodeId" : "configuration") + " RETURN count(*)";
-        CountDownLatch held = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        Thread holder = new Thread(() -> Engines.runtime(Engines.DeviceChoice.CPU, 1).exclusive(() -> {
-            held.countDown();
-            try {
-                return release.await(2, TimeUnit.MINUTES);
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        }));
-        holder.start();
-        try {
-            held.await();
+        try (EngineHold engine = new EngineHold()) {
             CompletableFuture<Object> call = CompletableFuture.supplyAsync(() -> rows(query));
             // The job shows up at once; wait until it sits in its inference stage, waiting for the engine.
             boolean waiting = false;
@@ -73,12 +60,9 @@ class PredictProgressTest {
                 + "WHERE currentQuery CONTAINS $id RETURN transactionId", Map.of("id", "jobId: '" + jobId + "'"));
             assertEquals(1, running.size(), running.toString());
             rows("TERMINATE TRANSACTION $tx", Map.of("tx", running.get(0).get("transactionId")));
-            release.countDown();
+            engine.release();
             Throwable failure = assertThrows(Exception.class, () -> call.get(2, TimeUnit.MINUTES));
             assertTrue(Errors.rootMessage(failure).toLowerCase().contains("terminated"), Errors.rootMessage(failure));
-        } finally {
-            release.countDown();
-            holder.join();
         }
         assertEquals(List.of(), rows("CALL gds.listProgress() YIELD jobId WHERE jobId = $id RETURN jobId",
             Map.of("id", jobId)), "the job must leave the task registry");

@@ -21,6 +21,12 @@ public final class Jobs {
      * terminated.
      */
     public static void terminateOnceListed(String query, String taskName, String marker) throws Exception {
+        terminateOnceListed(query, taskName, marker, () -> { });
+    }
+
+    /** As above; {@code afterTerminate} runs between the termination and the wait for the call's failure. */
+    public static void terminateOnceListed(String query, String taskName, String marker, Runnable afterTerminate)
+        throws Exception {
         CompletableFuture<Object> call = CompletableFuture.supplyAsync(() -> rows(query));
         boolean seen = false;
         while (!seen && !call.isDone()) {
@@ -34,6 +40,7 @@ public final class Jobs {
             + "RETURN transactionId", Map.of("marker", marker));
         assertEquals(1, running.size(), "transactions running " + marker + ": " + running);
         rows("TERMINATE TRANSACTION $id", Map.of("id", running.get(0).get("transactionId")));
+        afterTerminate.run();
         Throwable failure = assertThrows(Exception.class, () -> call.get(5, TimeUnit.MINUTES));
         assertTrue(Errors.rootMessage(failure).toLowerCase().contains("terminated"), Errors.rootMessage(failure));
     }
