@@ -216,9 +216,11 @@ class RealServerTest {
 
     private static void deleteModels(Path models) throws IOException {
         if (Files.isDirectory(models)) {
-            try (var files = Files.list(models)) {
-                for (Path file : files.toList()) {
-                    Files.delete(file);
+            try (var files = Files.walk(models)) {
+                for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    if (!file.equals(models)) {
+                        Files.delete(file);
+                    }
                 }
             }
         }
