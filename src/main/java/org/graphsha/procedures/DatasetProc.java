@@ -11,33 +11,12 @@ import org.graphsha.gds.GdsProgress;
 import org.graphsha.graph.Dataset;
 import org.graphsha.store.DatasetImport;
 import org.graphsha.store.ImportDirectory;
-import org.neo4j.gds.core.Username;
-import org.neo4j.gds.core.utils.progress.TaskRegistryFactory;
-import org.neo4j.kernel.internal.GraphDatabaseAPI;
-import org.neo4j.logging.Log;
-import org.neo4j.procedure.Context;
 import org.neo4j.procedure.Description;
 import org.neo4j.procedure.Mode;
 import org.neo4j.procedure.Name;
 import org.neo4j.procedure.Procedure;
-import org.neo4j.procedure.TerminationGuard;
 
-public class DatasetProc {
-
-    @Context
-    public GraphDatabaseAPI db;
-
-    @Context
-    public Username username;
-
-    @Context
-    public Log log;
-
-    @Context
-    public TaskRegistryFactory taskRegistryFactory;
-
-    @Context
-    public TerminationGuard terminationGuard;
+public class DatasetProc extends JobProcedure {
 
     public record LoadResult(
         String dataset, String nodeLabel, String relationshipType, long nodeCount, long relationshipCount,
@@ -60,7 +39,7 @@ public class DatasetProc {
             throw new IllegalArgumentException("Label `" + config.nodeLabel() + "` already holds " + existing
                 + " nodes; pass {replace: true} to delete them first, or choose another nodeLabel");
         }
-        GdsProgress progress = new ProcedureContext(db, username, taskRegistryFactory, log).progress(1, config.job())
+        GdsProgress progress = context().progress(1, config.job())
             .start("graphsha.dataset.load", List.of(new GdsProgress.Stage("write", dataset.nodeCount()
                 + dataset.edges().size())));
         try {

@@ -5,37 +5,12 @@ import java.util.stream.Stream;
 
 import org.graphsha.config.TrainConfig;
 import org.graphsha.pipeline.TrainPipeline;
-import org.neo4j.gds.core.Username;
-import org.neo4j.gds.core.utils.progress.TaskRegistryFactory;
-import org.neo4j.graphdb.Transaction;
-import org.neo4j.kernel.internal.GraphDatabaseAPI;
-import org.neo4j.logging.Log;
-import org.neo4j.procedure.Context;
 import org.neo4j.procedure.Description;
 import org.neo4j.procedure.Mode;
 import org.neo4j.procedure.Name;
 import org.neo4j.procedure.Procedure;
-import org.neo4j.procedure.TerminationGuard;
 
-public class TrainProc {
-
-    @Context
-    public GraphDatabaseAPI db;
-
-    @Context
-    public Transaction tx;
-
-    @Context
-    public Log log;
-
-    @Context
-    public Username username;
-
-    @Context
-    public TaskRegistryFactory taskRegistryFactory;
-
-    @Context
-    public TerminationGuard terminationGuard;
+public class TrainProc extends JobProcedure {
 
     public record TrainResult(
         String modelName, Map<String, Object> modelInfo, long preProcessingMillis, long trainMillis,
@@ -49,7 +24,7 @@ public class TrainProc {
     public Stream<TrainResult> train(@Name("graphName") String graphName,
                                      @Name(value = "configuration", defaultValue = "{}") Map<String, Object> configuration) {
         TrainConfig config = TrainConfig.of(graphName, configuration);
-        ProcedureContext context = new ProcedureContext(db, username, taskRegistryFactory, log);
+        ProcedureContext context = context();
         TrainPipeline.Outcome outcome = TrainPipeline.run(config, context.graphs(), tx, context.catalog(),
             context.progress(config.concurrency(), config.job()), terminationGuard::check);
         var metrics = outcome.model().metrics();
