@@ -62,6 +62,7 @@ public final class ModelCatalog {
         requireStorable(model.name(), overwrite);
         try {
             ModelFiles.write(folder, model);
+            ModelCache.invalidate(ModelFiles.file(folder, model.name()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write model `" + model.name() + "` to " + folder, e);
         }
@@ -74,6 +75,7 @@ public final class ModelCatalog {
         TrainedModel model = get(name);
         try {
             Files.deleteIfExists(ModelFiles.file(folder, name));
+            ModelCache.invalidate(ModelFiles.file(folder, name));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete model file of `" + name + "` in " + folder, e);
         }

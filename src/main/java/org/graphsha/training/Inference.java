@@ -3,6 +3,7 @@ package org.graphsha.training;
 import java.util.List;
 
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SparseFeatures;
 import org.graphsha.nn.Backbone;
 import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.FeatureInput;
@@ -13,6 +14,7 @@ import org.graphsha.nn.ParameterSet;
 import org.graphsha.nn.Tensor;
 import org.graphsha.numeric.Softmax;
 
+import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 
@@ -41,6 +43,30 @@ public final class Inference {
             NDList p = ParameterSet.of(parameters).toEngine(manager, false);
             return model.forward(p, x, null, tensors, null).toFloatArray();
         }
+    }
+
+    /**
+     * Logits of a graph given as message edges, e.g. a receptive field read from the database.
+     *
+     * @param degrees per node, the degree GCN normalises with (see {@link GraphTensors#build(NDManager,
+     *                MessageGraph, ModelSpec, int[])}), or null for the in-degrees of {@code graph}
+     * @param rows    how many leading rows of logits to return
+     * @return row-major rows x C logits
+     */
+    public static float[] logits(ModelSpec spec, List<Tensor> parameters, MessageGraph graph, int[] degrees,
+                                 SparseFeatures features, int rows, EngineRuntime runtime, FeatureMode featureMode) {
+        Backbone model = Backbone.create(spec);
+        return runtime.exclusive(() -> {
+            try (NDManager manager = runtime.newManager()) {
+                FeatureInput x = featureMode.sparseFor(features)
+                    ? FeatureInput.sparse(manager, features)
+                    : FeatureInput.dense(manager, features);
+                GraphTensors tensors = GraphTensors.build(manager, graph, spec, degrees);
+                NDList p = ParameterSet.of(parameters).toEngine(manager, false);
+                NDArray out = model.forward(p, x, null, tensors, null);
+                return (rows == graph.nodeCount() ? out : out.get("0:" + rows)).toFloatArray();
+            }
+        });
     }
 
     /** Softmax of each row, in double precision. */

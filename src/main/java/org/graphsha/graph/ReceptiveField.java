@@ -1,0 +1,32 @@
+package org.graphsha.graph;
+
+/**
+ * The part of a graph that a two-layer model's outputs for some target nodes depend on, read from the
+ * database instead of a projection. Local node i is database node {@code neo4jIds[i]}; the targets are
+ * local nodes {@code 0 .. targetCount-1}. Message edge e sends from {@code messageSources[e]} to
+ * {@code messageTargets[e]}; a node within {@code hops - 1} of a target receives all its messages, so its
+ * output equals the whole graph's. The outermost nodes (the frontier) only send.
+ *
+ * @param degrees per local node, its number of distinct neighbours in the whole graph (with a neighbour
+ *                cap: the sampled ones), as a projection of the graph would count them; 0 for frontier
+ *                nodes when the model needs no frontier degrees
+ * @param features raw feature rows, before the model's normalisation
+ */
+public record ReceptiveField(long[] neo4jIds, int targetCount, int[] messageSources, int[] messageTargets,
+                             int[] degrees, SparseFeatures features) {
+
+    public ReceptiveField {
+        if (messageSources.length != messageTargets.length || degrees.length != neo4jIds.length
+            || features.rows() != neo4jIds.length || targetCount > neo4jIds.length) {
+            throw new IllegalArgumentException("inconsistent receptive field arrays");
+        }
+    }
+
+    public int nodeCount() {
+        return neo4jIds.length;
+    }
+
+    public int messageCount() {
+        return messageSources.length;
+    }
+}

@@ -1,0 +1,137 @@
+package org.graphsha.pipeline;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.graphsha.catalog.TrainedModel;
+import org.graphsha.config.ConfigReader;
+import org.graphsha.config.NodePredictConfig;
+import org.graphsha.config.TrainConfig;
+import org.graphsha.graph.ProjectionSchema;
+import org.graphsha.graph.ReceptiveField;
+import org.graphsha.graph.SparseFeatures;
+import org.graphsha.nn.BackboneKind;
+import org.graphsha.nn.EngineRuntime;
+import org.graphsha.nn.Engines;
+import org.graphsha.nn.GcnNormalization;
+import org.graphsha.nn.MessageGraph;
+import org.graphsha.store.ReceptiveFields;
+import org.graphsha.training.FeatureMode;
+import org.graphsha.training.Inference;
+import org.neo4j.graphdb.Transaction;
+
+/**
+ * Classifies given nodes with a stored model from their receptive field in the database, without a
+ * projection ({@code graphsha.predict.nodes}). A two-layer model's output for a node depends on the
+ * node's two-hop neighbourhood, and on the degrees of those neighbours when GCN normalises
+ * symmetrically; those are read in the caller's transaction as the training projection's labels and
+ * types would give them, normalised as in training, and run through the same backbone as
+ * {@code predict.stream}. So for a node whose neighbourhood is unchanged the probabilities are those of
+ * {@code predict.stream} up to float rounding (docs/procedures.md).
+ */
+public final class NodePredictPipeline {
+
+    /** Receptive field of a two-layer backbone. */
+    static final int HOPS = 2;
+
+    /** Per distinct input node, in input order: Neo4j id, predicted class value, class probabilities. */
+    public record Predictions(long[] neo4jIds, Object[] classValues, double[][] probabilities, long readNanos,
+                              long computeNanos, long fieldNodes) {}
+
+    private NodePredictPipeline() {}
+
+    public static Predictions run(NodePredictConfig config, TrainedModel model, Transaction tx, long[] nodeIds) {
+        long[] targets = Arrays.stream(nodeIds).distinct().toArray();
+        ReceptiveFields.Scope scope = scope(config, model);
+        EngineRuntime runtime = Engines.runtime(config.device(), config.concurrency());
+        TrainConfig.FeatureNormalization normalization = normalization(model);
+        int classes = model.classCount();
+        Object[] predicted = new Object[targets.length];
+        double[][] probabilities = new double[targets.length][];
+        long read = 0;
+        long compute = 0;
+        long fieldNodes = 0;
+        for (int from = 0; from < targets.length; from += config.batchSize()) {
+            long start = System.nanoTime();
+            long[] batch = Arrays.copyOfRange(targets, from, Math.min(targets.length, from + config.batchSize()));
+            ReceptiveField field = ReceptiveFields.read(tx, batch, scope, HOPS);
+            SparseFeatures features = Inputs.features(field.features(), normalization);
+            long prepared = System.nanoTime();
+            float[] logits = Inference.logits(model.spec(), model.parameters(),
+                new MessageGraph(field.nodeCount(), field.messageSources(), field.messageTargets()), field.degrees(),
+                features, batch.length, runtime, FeatureMode.AUTO);
+            for (int i = 0; i < batch.length; i++) {
+                for (int c = 0; c < classes; c++) {
+                    logits[i * classes + c] += (float) model.logitOffsets()[c];
+                }
+            }
+            double[][] p = Inference.probabilities(logits, classes);
+            for (int i = 0; i < batch.length; i++) {
+                probabilities[from + i] = p[i];
+                predicted[from + i] = model.classValues().get(argmax(p[i]));
+            }
+            read += prepared - start;
+            compute += System.nanoTime() - prepared;
+            fieldNodes += field.nodeCount();
+        }
+        return new Predictions(targets, predicted, probabilities, read, compute, fieldNodes);
+    }
+
+    /** The model's graph in database terms, and what its backbone needs of it. */
+    static ReceptiveFields.Scope scope(NodePredictConfig config, TrainedModel model) {
+        ProjectionSchema schema = model.projection();
+        List<String> labels;
+        List<String> types;
+        if (schema != null) {
+            if (config.nodeLabels().isPresent() || config.relationshipTypes().isPresent()) {
+                throw new IllegalArgumentException("Model `" + model.name() + "` reads the labels " + schema.nodeLabels()
+                    + " and the relationship types " + schema.relationshipTypes() + " of its training projection; "
+                    + "leave nodeLabels and relationshipTypes out");
+            }
+            labels = schema.nodeLabels();
+            types = schema.relationshipTypes();
+        } else {
+            labels = legacy(config.nodeLabels(), model, "nodeLabels");
+            types = legacy(config.relationshipTypes(), model, "relationshipTypes");
+        }
+        boolean frontierDegrees = model.spec().kind() == BackboneKind.GCN
+            && model.spec().gcnNormalization() == GcnNormalization.SYMMETRIC;
+        return new ReceptiveFields.Scope(model.name(), labels, types, model.featureProperties(),
+            model.featureDimension(), frontierDegrees, config.maxNeighbours(), config.samplingSeed());
+    }
+
+    /** A model stored without its projection's schema: the call's keys, else the train call's explicit ones. */
+    @SuppressWarnings("unchecked")
+    private static List<String> legacy(java.util.Optional<List<String>> given, TrainedModel model, String key) {
+        if (given.isPresent()) {
+            return given.get().equals(List.of("*")) ? List.of() : given.get();
+        }
+        Object trained = model.configuration().get(key);
+        if (trained instanceof List<?> list && !list.equals(List.of("*"))) {
+            return (List<String>) list;
+        }
+        throw new IllegalArgumentException("Model `" + model.name() + "` was stored without the labels and types of "
+            + "its training projection; pass `" + key + "` (the Neo4j names, or '*') or train it again");
+    }
+
+    static TrainConfig.FeatureNormalization normalization(TrainedModel model) {
+        Object stored = model.configuration().get("featureNormalization");
+        for (TrainConfig.FeatureNormalization value : TrainConfig.FeatureNormalization.values()) {
+            if (ConfigReader.choiceName(value).equals(stored)) {
+                return value;
+            }
+        }
+        return TrainConfig.FeatureNormalization.ROW_SUM;
+    }
+
+    /** First maximum wins, as predict.stream's argmax. */
+    private static int argmax(double[] values) {
+        int best = 0;
+        for (int c = 1; c < values.length; c++) {
+            if (values[c] > values[best]) {
+                best = c;
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,309 @@
+package org.graphsha.store;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.eclipse.collections.impl.map.mutable.primitive.LongByteHashMap;
+import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
+import org.graphsha.graph.FloatArrayBuilder;
+import org.graphsha.graph.IntArrayBuilder;
+import org.graphsha.graph.ReceptiveField;
+import org.graphsha.graph.SparseFeatures;
+import org.neo4j.graphdb.Direction;
+import org.neo4j.graphdb.Label;
+import org.neo4j.graphdb.Node;
+import org.neo4j.graphdb.NotFoundException;
+import org.neo4j.graphdb.Relationship;
+import org.neo4j.graphdb.RelationshipType;
+import org.neo4j.graphdb.ResourceIterable;
+import org.neo4j.graphdb.Transaction;
+
+/**
+ * Reads the receptive field of some nodes from the caller's transaction, as a projection of the
+ * model's labels and types would hold it: a relationship of any of the types, in either direction,
+ * between two nodes that each have one of the labels connects them once, however many relationships
+ * there are; self-relationships are ignored. Uncommitted changes of the transaction are seen.
+ *
+ * <p>Nodes within {@code hops - 1} of a target are expanded (all their neighbours are read, with
+ * their features), the nodes at {@code hops} are the frontier: read for their features and, when the
+ * model needs it, their degree (which takes one more hop of relationships, without features).
+ */
+public final class ReceptiveFields {
+
+    /**
+     * @param nodeLabels        Neo4j labels, a node belongs when it has any; empty for every node
+     * @param relationshipTypes Neo4j types; empty for every type
+     * @param frontierDegrees   whether frontier nodes need their degree (GCN with symmetric normalisation)
+     * @param maxNeighbours     0 for all neighbours, else at most this many per node, a seeded sample
+     */
+    public record Scope(String modelName, List<String> nodeLabels, List<String> relationshipTypes,
+                        List<String> featureProperties, int featureDimension, boolean frontierDegrees,
+                        int maxNeighbours, long seed) {}
+
+    private final Transaction tx;
+    private final Scope scope;
+    private final Label[] labels;
+    private final RelationshipType[] types;
+    private final LongIntHashMap index = new LongIntHashMap();
+    /** Membership of nodes outside the field: 1 has a label, 0 has none. */
+    private final LongByteHashMap outside = new LongByteHashMap();
+    private long[] ids = new long[64];
+    private int size;
+    private long[] neighbourBuffer = new long[64];
+
+    private ReceptiveFields(Transaction tx, Scope scope) {
+        this.tx = tx;
+        this.scope = scope;
+        this.labels = scope.nodeLabels().stream().map(Label::label).toArray(Label[]::new);
+        this.types = scope.relationshipTypes().stream().map(RelationshipType::withName).toArray(RelationshipType[]::new);
+    }
+
+    /** @param targets distinct Neo4j node ids */
+    public static ReceptiveField read(Transaction tx, long[] targets, Scope scope, int hops) {
+        return new ReceptiveFields(tx, scope).read(targets, hops);
+    }
+
+    private ReceptiveField read(long[] targets, int hops) {
+        for (long id : targets) {
+            Node node = node(id, "Node " + id + " does not exist");
+            if (!belongs(node)) {
+                throw new IllegalArgumentException("Model `" + scope.modelName() + "` was trained on nodes labelled "
+                    + scope.nodeLabels() + ", but node " + id + " has the labels " + labelsOf(node)
+                    + "; score nodes of the model's labels only");
+            }
+            add(id);
+        }
+        IntArrayBuilder sources = new IntArrayBuilder();
+        IntArrayBuilder destinations = new IntArrayBuilder();
+        int[] degrees = new int[Math.max(16, targets.length)];
+        int layerStart = 0;
+        int layerEnd = size;
+        for (int hop = 1; hop <= hops; hop++) {
+            for (int x = layerStart; x < layerEnd; x++) {
+                int count = neighbours(ids[x]);
+                degrees = grow(degrees, x + 1);
+                degrees[x] = count;
+                for (int k = 0; k < count; k++) {
+                    long w = neighbourBuffer[k];
+                    int local = index.getIfAbsent(w, -1);
+                    if (local < 0) {
+                        local = add(w);
+                    }
+                    sources.add(local);
+                    destinations.add(x);
+                }
+            }
+            layerStart = layerEnd;
+            layerEnd = size;
+        }
+        degrees = Arrays.copyOf(degrees, size);
+        if (scope.frontierDegrees()) {
+            for (int f = layerStart; f < size; f++) {
+                degrees[f] = neighbours(ids[f]);
+            }
+        }
+        long[] neo4jIds = Arrays.copyOf(ids, size);
+        return new ReceptiveField(neo4jIds, targets.length, sources.toArray(), destinations.toArray(), degrees,
+            features(neo4jIds, targets.length));
+    }
+
+    private int add(long id) {
+        if (size == ids.length) {
+            ids = Arrays.copyOf(ids, size * 2);
+        }
+        ids[size] = id;
+        index.put(id, size);
+        return size++;
+    }
+
+    private static int[] grow(int[] array, int length) {
+        return length <= array.length ? array : Arrays.copyOf(array, Math.max(length, array.length * 2));
+    }
+
+    /**
+     * Fills {@link #neighbourBuffer} with the distinct neighbours of a node that belong to the graph,
+     * ascending (with a cap: the sample, ascending), and returns their number.
+     */
+    private int neighbours(long id) {
+        Node node = tx.getNodeById(id);
+        int count = 0;
+        try (ResourceIterable<Relationship> relationships = types.length == 0
+            ? node.getRelationships(Direction.BOTH) : node.getRelationships(Direction.BOTH, types)) {
+            for (Relationship relationship : relationships) {
+                long other = relationship.getOtherNodeId(id);
+                if (other == id || !belongs(other, relationship, node)) {
+                    continue;
+                }
+                if (count == neighbourBuffer.length) {
+                    neighbourBuffer = Arrays.copyOf(neighbourBuffer, count * 2);
+                }
+                neighbourBuffer[count++] = other;
+            }
+        }
+        Arrays.sort(neighbourBuffer, 0, count);
+        int distinct = 0;
+        for (int k = 0; k < count; k++) {
+            if (k == 0 || neighbourBuffer[k] != neighbourBuffer[k - 1]) {
+                neighbourBuffer[distinct++] = neighbourBuffer[k];
+            }
+        }
+        int cap = scope.maxNeighbours();
+        if (cap > 0 && distinct > cap) {
+            return sample(id, distinct, cap);
+        }
+        return distinct;
+    }
+
+    /**
+     * Keeps the {@code cap} neighbours with the smallest seeded hash of (node, neighbour): a uniform
+     * sample that depends on neither the relationship order nor the other nodes of the call.
+     */
+    private int sample(long id, int count, int cap) {
+        long[] keyed = new long[count];
+        long[] hashes = new long[count];
+        Integer[] order = new Integer[count];
+        for (int k = 0; k < count; k++) {
+            hashes[k] = mix(scope.seed() ^ mix(id * 0x9E3779B97F4A7C15L + neighbourBuffer[k]));
+            order[k] = k;
+        }
+        Arrays.sort(order, (a, b) -> Long.compare(hashes[a], hashes[b]));
+        for (int k = 0; k < cap; k++) {
+            keyed[k] = neighbourBuffer[order[k]];
+        }
+        Arrays.sort(keyed, 0, cap);
+        System.arraycopy(keyed, 0, neighbourBuffer, 0, cap);
+        return cap;
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    private boolean belongs(long other, Relationship relationship, Node node) {
+        if (labels.length == 0 || index.containsKey(other)) {
+            return true;
+        }
+        byte known = outside.getIfAbsent(other, (byte) -1);
+        if (known < 0) {
+            known = belongs(relationship.getOtherNode(node)) ? (byte) 1 : (byte) 0;
+            outside.put(other, known);
+        }
+        return known == 1;
+    }
+
+    private boolean belongs(Node node) {
+        if (labels.length == 0) {
+            return true;
+        }
+        for (Label label : labels) {
+            if (node.hasLabel(label)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<String> labelsOf(Node node) {
+        return java.util.stream.StreamSupport.stream(node.getLabels().spliterator(), false).map(Label::name).sorted()
+            .toList();
+    }
+
+    private Node node(long id, String missing) {
+        try {
+            return tx.getNodeById(id);
+        } catch (NotFoundException e) {
+            throw new IllegalArgumentException(missing);
+        }
+    }
+
+    /** The features of every node, concatenated in property order, zeros dropped (as the GDS adapter reads them). */
+    private SparseFeatures features(long[] neo4jIds, int targetCount) {
+        int n = neo4jIds.length;
+        int[] offsets = new int[n + 1];
+        IntArrayBuilder columns = new IntArrayBuilder();
+        FloatArrayBuilder values = new FloatArrayBuilder();
+        for (int i = 0; i < n; i++) {
+            Node node = tx.getNodeById(neo4jIds[i]);
+            String which = i < targetCount ? "node " + neo4jIds[i]
+                : "node " + neo4jIds[i] + " (a neighbour within " + "two hops of the scored nodes)";
+            int width = 0;
+            for (String property : scope.featureProperties()) {
+                Object value = node.getProperty(property, null);
+                if (value == null) {
+                    throw new IllegalArgumentException("Feature property `" + property + "` is missing on " + which
+                        + "; model `" + scope.modelName() + "` needs " + scope.featureProperties() + " on every node of "
+                        + "its labels");
+                }
+                width = append(value, width, columns, values, property, which);
+            }
+            if (width != scope.featureDimension()) {
+                throw new IllegalArgumentException("Model `" + scope.modelName() + "` expects " + scope.featureDimension()
+                    + " features from " + scope.featureProperties() + ", but " + which + " gives " + width
+                    + "; every node needs the width the model was trained with");
+            }
+            offsets[i + 1] = columns.size();
+        }
+        return new SparseFeatures(n, scope.featureDimension(), offsets, columns.toArray(), values.toArray());
+    }
+
+    /** Appends one property's values at column {@code base}; returns the next base. */
+    private static int append(Object value, int base, IntArrayBuilder columns, FloatArrayBuilder values, String property,
+                              String which) {
+        if (value instanceof float[] a) {
+            for (int k = 0; k < a.length; k++) {
+                put(a[k], base + k, columns, values, property, which);
+            }
+            return base + a.length;
+        }
+        if (value instanceof double[] a) {
+            for (int k = 0; k < a.length; k++) {
+                put(a[k], base + k, columns, values, property, which);
+            }
+            return base + a.length;
+        }
+        if (value instanceof long[] a) {
+            for (int k = 0; k < a.length; k++) {
+                put(a[k], base + k, columns, values, property, which);
+            }
+            return base + a.length;
+        }
+        if (value instanceof int[] a) {
+            for (int k = 0; k < a.length; k++) {
+                put(a[k], base + k, columns, values, property, which);
+            }
+            return base + a.length;
+        }
+        if (value instanceof short[] a) {
+            for (int k = 0; k < a.length; k++) {
+                put(a[k], base + k, columns, values, property, which);
+            }
+            return base + a.length;
+        }
+        if (value instanceof byte[] a) {
+            for (int k = 0; k < a.length; k++) {
+                put(a[k], base + k, columns, values, property, which);
+            }
+            return base + a.length;
+        }
+        if (value instanceof Number number) {
+            put(number.doubleValue(), base, columns, values, property, which);
+            return base + 1;
+        }
+        throw new IllegalArgumentException("Feature property `" + property + "` of " + which + " holds a "
+            + value.getClass().getSimpleName() + "; features must be numbers or numeric arrays");
+    }
+
+    private static void put(double value, int column, IntArrayBuilder columns, FloatArrayBuilder values, String property,
+                            String which) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException("Feature property `" + property + "` of " + which + " holds " + value
+                + "; features must be finite numbers");
+        }
+        if (value != 0) {
+            columns.add(column);
+            values.add((float) value);
+        }
+    }
+}
