@@ -10,14 +10,13 @@ package org.graphsha.graph;
  * @param degrees per local node, its number of distinct neighbours in the whole graph (with a neighbour
  *                cap: the sampled ones), as a projection of the graph would count them; 0 for frontier
  *                nodes when the model needs no frontier degrees
- * @param features raw feature rows, before the model's normalisation
  */
 public record ReceptiveField(long[] neo4jIds, int targetCount, int[] messageSources, int[] messageTargets,
-                             int[] degrees, SparseFeatures features) {
+                             int[] degrees) {
 
     public ReceptiveField {
         if (messageSources.length != messageTargets.length || degrees.length != neo4jIds.length
-            || features.rows() != neo4jIds.length || targetCount > neo4jIds.length) {
+            || targetCount > neo4jIds.length) {
             throw new IllegalArgumentException("inconsistent receptive field arrays");
         }
     }

@@ -1,12 +1,18 @@
 package org.graphsha.pipeline;
 
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.LongPredicate;
 import java.util.List;
 
+import org.graphsha.catalog.ModelCache;
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.ConfigReader;
 import org.graphsha.config.NodePredictConfig;
 import org.graphsha.config.TrainConfig;
+import org.graphsha.graph.IntArrayBuilder;
+import org.graphsha.graph.NodeRows;
 import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.graph.ReceptiveField;
 import org.graphsha.graph.SparseFeatures;
@@ -15,6 +21,7 @@ import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.Engines;
 import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.MessageGraph;
+import org.graphsha.store.NodeChanges;
 import org.graphsha.store.ReceptiveFields;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.Inference;
@@ -38,13 +45,37 @@ public final class NodePredictPipeline {
     public record Predictions(long[] neo4jIds, Object[] classValues, double[][] probabilities, long readNanos,
                               long computeNanos, long fieldNodes) {}
 
+    /** What a committed change does to the cached first-layer rows: a node's go when its features change or it is deleted. */
+    public static final NodeChanges.Sink ROW_INVALIDATION = new NodeChanges.Sink() {
+        @Override
+        public boolean watching(String database) {
+            return ModelCache.hasRows(database);
+        }
+
+        @Override
+        public void changed(String database, java.util.Map<String, long[]> byProperty, long[] deleted) {
+            ModelCache.forgetNodes(database, byProperty, deleted);
+        }
+    };
+
     private NodePredictPipeline() {}
 
-    public static Predictions run(NodePredictConfig config, TrainedModel model, Transaction tx, long[] nodeIds) {
+    /**
+     * @param loaded   the model, with its cached first-layer rows
+     * @param database the key of the caller's database for those rows ({@code NodeChanges.watch})
+     */
+    public static Predictions run(NodePredictConfig config, ModelCache.Loaded loaded, String database, Transaction tx,
+                                  long[] nodeIds) {
+        TrainedModel model = loaded.model();
         long[] targets = Arrays.stream(nodeIds).distinct().toArray();
         ReceptiveFields.Scope scope = scope(config, model);
         EngineRuntime runtime = Engines.runtime(config.device(), config.concurrency());
         TrainConfig.FeatureNormalization normalization = normalization(model);
+        // Rows are only valid for committed features: nodes this transaction changed are read afresh, and
+        // nothing read by a transaction with changes is kept.
+        LongPredicate changed = NodeChanges.changedInTransaction(tx);
+        NodeRows rows = loaded.rows(database);
+        int width = rows.width();
         int classes = model.classCount();
         Object[] predicted = new Object[targets.length];
         double[][] probabilities = new double[targets.length][];
@@ -54,12 +85,39 @@ public final class NodePredictPipeline {
         for (int from = 0; from < targets.length; from += config.batchSize()) {
             long start = System.nanoTime();
             long[] batch = Arrays.copyOfRange(targets, from, Math.min(targets.length, from + config.batchSize()));
+            long epoch = rows.epoch();
             ReceptiveField field = ReceptiveFields.read(tx, batch, scope, HOPS);
-            SparseFeatures features = Inputs.features(field.features(), normalization);
+            int n = field.nodeCount();
+            float[] projection = new float[n * width];
+            IntArrayBuilder missing = new IntArrayBuilder();
+            for (int i = 0; i < n; i++) {
+                long id = field.neo4jIds()[i];
+                float[] row = changed != null && changed.test(id) ? null : rows.get(id);
+                if (row == null) {
+                    missing.add(i);
+                } else {
+                    System.arraycopy(row, 0, projection, i * width, width);
+                }
+            }
+            int[] missingRows = missing.toArray();
+            long[] missingIds = new long[missingRows.length];
+            for (int k = 0; k < missingRows.length; k++) {
+                missingIds[k] = field.neo4jIds()[missingRows[k]];
+            }
+            Set<Long> scored = new HashSet<>();
+            for (long id : batch) {
+                scored.add(id);
+            }
+            SparseFeatures features = Inputs.features(ReceptiveFields.features(tx, missingIds, scope, scored::contains),
+                normalization);
             long prepared = System.nanoTime();
-            float[] logits = Inference.logits(model.spec(), model.parameters(),
-                new MessageGraph(field.nodeCount(), field.messageSources(), field.messageTargets()), field.degrees(),
-                features, batch.length, runtime, FeatureMode.AUTO);
+            Inference.FieldLogits out = Inference.logits(model.spec(), model.parameters(),
+                new MessageGraph(n, field.messageSources(), field.messageTargets()), field.degrees(), projection,
+                missingRows, features, batch.length, runtime, FeatureMode.AUTO);
+            if (changed == null && missingIds.length > 0) {
+                rows.putAll(epoch, missingIds, out.computedProjection());
+            }
+            float[] logits = out.logits();
             for (int i = 0; i < batch.length; i++) {
                 for (int c = 0; c < classes; c++) {
                     logits[i * classes + c] += (float) model.logitOffsets()[c];
@@ -72,7 +130,7 @@ public final class NodePredictPipeline {
             }
             read += prepared - start;
             compute += System.nanoTime() - prepared;
-            fieldNodes += field.nodeCount();
+            fieldNodes += n;
         }
         return new Predictions(targets, predicted, probabilities, read, compute, fieldNodes);
     }

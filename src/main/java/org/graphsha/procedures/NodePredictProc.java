@@ -7,9 +7,9 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import org.graphsha.catalog.ModelCache;
-import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.NodePredictConfig;
 import org.graphsha.pipeline.NodePredictPipeline;
+import org.graphsha.store.NodeChanges;
 import org.graphsha.store.NodeIds;
 import org.neo4j.gds.core.Username;
 import org.neo4j.graphdb.Transaction;
@@ -42,8 +42,9 @@ public class NodePredictProc {
                                     @Name(value = "configuration", defaultValue = "{}") Map<String, Object> configuration) {
         NodePredictConfig config = NodePredictConfig.of(modelName, configuration);
         long[] ids = NodeIds.of(nodes);
-        TrainedModel model = ModelCache.get(new ProcedureContext(db, username, null, null).catalog(), config.modelName());
-        NodePredictPipeline.Predictions p = NodePredictPipeline.run(config, model, tx, ids);
+        ModelCache.Loaded model = ModelCache.load(new ProcedureContext(db, username, null, null).catalog(), config.modelName());
+        String database = NodeChanges.watch(db, NodePredictPipeline.ROW_INVALIDATION);
+        NodePredictPipeline.Predictions p = NodePredictPipeline.run(config, model, database, tx, ids);
         return IntStream.range(0, p.neo4jIds().length).mapToObj(i -> new NodeResult(p.neo4jIds()[i], p.classValues()[i],
             Arrays.stream(p.probabilities()[i]).boxed().toList(),
             Arrays.stream(p.probabilities()[i]).max().orElse(Double.NaN)));

@@ -2,6 +2,7 @@ package org.graphsha.store;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongPredicate;
 
 import org.eclipse.collections.impl.map.mutable.primitive.LongByteHashMap;
 import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
@@ -24,9 +25,10 @@ import org.neo4j.graphdb.Transaction;
  * between two nodes that each have one of the labels connects them once, however many relationships
  * there are; self-relationships are ignored. Uncommitted changes of the transaction are seen.
  *
- * <p>Nodes within {@code hops - 1} of a target are expanded (all their neighbours are read, with
- * their features), the nodes at {@code hops} are the frontier: read for their features and, when the
- * model needs it, their degree (which takes one more hop of relationships, without features).
+ * <p>Nodes within {@code hops - 1} of a target are expanded (all their neighbours are read), the nodes
+ * at {@code hops} are the frontier, read for their degree only when the model needs it (which takes one
+ * more hop of relationships). Features are read separately, for the nodes whose first-layer rows are
+ * not cached ({@link #features}).
  */
 public final class ReceptiveFields {
 
@@ -102,9 +104,8 @@ public final class ReceptiveFields {
                 degrees[f] = neighbours(ids[f]);
             }
         }
-        long[] neo4jIds = Arrays.copyOf(ids, size);
-        return new ReceptiveField(neo4jIds, targets.length, sources.toArray(), destinations.toArray(), degrees,
-            features(neo4jIds, targets.length));
+        return new ReceptiveField(Arrays.copyOf(ids, size), targets.length, sources.toArray(), destinations.toArray(),
+            degrees);
     }
 
     private int add(long id) {
@@ -218,16 +219,21 @@ public final class ReceptiveFields {
         }
     }
 
-    /** The features of every node, concatenated in property order, zeros dropped (as the GDS adapter reads them). */
-    private SparseFeatures features(long[] neo4jIds, int targetCount) {
+    /**
+     * The raw features of the given nodes, concatenated in property order, zeros dropped (as the GDS
+     * adapter reads them); a node without them, or with another width, is an error that names it.
+     *
+     * @param scored whether a node is one of the call's targets (for the error message)
+     */
+    public static SparseFeatures features(Transaction tx, long[] neo4jIds, Scope scope, LongPredicate scored) {
         int n = neo4jIds.length;
         int[] offsets = new int[n + 1];
         IntArrayBuilder columns = new IntArrayBuilder();
         FloatArrayBuilder values = new FloatArrayBuilder();
         for (int i = 0; i < n; i++) {
             Node node = tx.getNodeById(neo4jIds[i]);
-            String which = i < targetCount ? "node " + neo4jIds[i]
-                : "node " + neo4jIds[i] + " (a neighbour within " + "two hops of the scored nodes)";
+            String which = scored.test(neo4jIds[i]) ? "node " + neo4jIds[i]
+                : "node " + neo4jIds[i] + " (a neighbour within two hops of the scored nodes)";
             int width = 0;
             for (String property : scope.featureProperties()) {
                 Object value = node.getProperty(property, null);

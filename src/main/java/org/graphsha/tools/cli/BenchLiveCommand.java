@@ -1,0 +1,366 @@
+package org.graphsha.tools.cli;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+import org.graphsha.catalog.ModelCache;
+import org.graphsha.catalog.ModelCatalog;
+import org.graphsha.config.NodePredictConfig;
+import org.graphsha.pipeline.NodePredictPipeline;
+import org.graphsha.store.ModelDirectory;
+import org.graphsha.store.NodeChanges;
+import org.graphsha.tools.generate.Flags;
+import org.graphsha.tools.generate.GeneratorSettings;
+import org.neo4j.graphdb.GraphDatabaseService;
+import org.neo4j.graphdb.Transaction;
+import org.neo4j.kernel.internal.GraphDatabaseAPI;
+
+/**
+ * {@code ./graphsha bench-live}: the latency of {@code graphsha.predict.nodes} for single nodes (random
+ * ones and the highest-degree hubs), warm, through Cypher as a client calls it, one transaction per call;
+ * and the time of batches against a projection built for the purpose plus {@code predict.stream}, with
+ * the probabilities of both compared. On Cora (loaded as :CoraPaper) or on the arXiv-sized generated
+ * graph (:Paper, bulk-imported when the home has no database), docs/benchmarks/live.md.
+ */
+final class BenchLiveCommand implements Main.Command {
+
+    static final String USAGE = "bench-live [--dataset cora|generated] [--backbones gcn,sage,gat] [--epochs 5] "
+        + "[--singles 1000] [--hubs 20] [--warmup 200] [--batches 1000,100000] [--caps 10,25,100] [--seed 7] "
+        + "[generate flags, for --dataset generated]";
+
+    private record Graph(String label, String type, String projection, String trainKeys) {}
+
+    @Override
+    public int run(List<String> args, Main.Options options, PrintStream out) throws Exception {
+        String dataset;
+        List<String> backbones;
+        int epochs;
+        int singles;
+        int hubCount;
+        int warmup;
+        long seed;
+        List<Integer> batches;
+        List<Integer> caps;
+        GeneratorSettings settings;
+        GenerateCommand.Target target;
+        try {
+            Flags flags = new Flags(args);
+            dataset = flags.string("dataset", "cora");
+            if (!dataset.equals("cora") && !dataset.equals("generated")) {
+                throw new IllegalArgumentException("invalid value `" + dataset + "` for --dataset: cora or generated");
+            }
+            backbones = List.of(flags.string("backbones", "gcn,sage,gat").split(","));
+            epochs = flags.intInRange("epochs", 5, 1, 100_000);
+            singles = flags.intInRange("singles", 1000, 1, 10_000_000);
+            hubCount = flags.intInRange("hubs", 20, 0, 100_000);
+            warmup = flags.intInRange("warmup", 200, 0, 10_000_000);
+            seed = flags.longInRange("seed", 7, 0, Long.MAX_VALUE);
+            batches = ints(flags.string("batches", "1000,100000"));
+            caps = ints(flags.string("caps", "10,25,100"));
+            settings = GeneratorSettings.parse(flags);
+            target = GenerateCommand.Target.parse(flags);
+            flags.finish("--dataset, --backbones, --epochs, --singles, --hubs, --warmup, --batches, --caps, --seed, "
+                + GeneratorSettings.FLAGS + ", " + GenerateCommand.Target.FLAGS);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageException(e.getMessage() + "\nusage: ./graphsha " + USAGE);
+        }
+        boolean cora = dataset.equals("cora");
+        if (!cora && (!GenerateCommand.databaseExists(options.home()) || target.replace())) {
+            GenerateCommand.bulk(options.home(), settings, target, out);
+        }
+        try (EmbeddedNeo4j neo4j = EmbeddedNeo4j.start(options.home(), 0)) {
+            GraphDatabaseService db = neo4j.db();
+            Graph graph = cora
+                ? new Graph("CoraPaper", "CORA_CITES", "live-cora", "")
+                : new Graph(target.label(), target.relationshipType(), "live-generated",
+                    ", splitProperty: 'split', featureNormalization: 'none'");
+            if (cora) {
+                exec(db, "CALL graphsha.dataset.load('cora', {nodeLabel: 'CoraPaper', "
+                    + "relationshipType: 'CORA_CITES', replace: true})", Map.of());
+            }
+            long nodes = (Long) single(db, "MATCH (n:`" + graph.label() + "`) RETURN count(n) AS c", Map.of()).get("c");
+            out.printf(Locale.ROOT, "%s: %d :%s nodes; %d cores; %s%n", dataset, nodes, graph.label(),
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name") + " "
+                    + System.getProperty("java.version"));
+            project(db, graph, graph.projection());
+            long[] ids = ids(db, graph);
+            long[] hubs = hubs(db, graph, hubCount);
+            out.printf(Locale.ROOT, "hubs: degrees %s%n", degrees(db, graph, hubs));
+            Random random = new Random(seed);
+            for (String backbone : backbones) {
+                String model = graph.projection() + "-" + backbone;
+                long t = System.nanoTime();
+                exec(db, "CALL graphsha.train($graph, {modelName: $model, method: 'vanilla', backbone: $backbone, "
+                    + "epochs: $epochs, overwrite: true" + graph.trainKeys() + "})", Map.of("graph", graph.projection(),
+                    "model", model, "backbone", backbone, "epochs", epochs));
+                out.printf(Locale.ROOT, "%n== %s: trained %s (%d epochs) in %.1f s%n", model, backbone, epochs, seconds(t));
+                bench(db, out, model, ids, hubs, random, singles, warmup, batches, caps, graph);
+            }
+            exec(db, "CALL gds.graph.drop($g, false)", Map.of("g", graph.projection()));
+        }
+        return 0;
+    }
+
+    private void bench(GraphDatabaseService db, PrintStream out, String model, long[] ids, long[] hubs, Random random,
+                       int singles, int warmup, List<Integer> batches, List<Integer> caps, Graph graph) {
+        String call = "CALL graphsha.predict.nodes($model, $node, $config) YIELD nodeId, predictedClass, probabilities "
+            + "RETURN nodeId, predictedClass, probabilities";
+        for (int i = 0; i < warmup; i++) {
+            exec(db, call, Map.of("model", model, "node", ids[random.nextInt(ids.length)], "config", Map.of()));
+        }
+        long[] sample = new long[singles];
+        for (int i = 0; i < singles; i++) {
+            sample[i] = ids[random.nextInt(ids.length)];
+        }
+        List<Map<String, Object>> rows = new ArrayList<>();
+        Map<Long, double[]> exact = new HashMap<>();
+        rows.add(latencyRow("random nodes", timeSingles(db, call, model, sample, Map.of(), exact)));
+        rows.add(latencyRow("hubs (top " + hubs.length + " by degree)", timeSingles(db, call, model, hubs, Map.of(), exact)));
+        out.println();
+        out.println("Single-node calls, warm (" + warmup + " calls before), one transaction per call, through Cypher:");
+        out.print(markdown(List.of("nodes", "calls", "p50 ms", "p99 ms", "max ms", "mean ms"), rows));
+        out.println();
+        out.println("Inside the procedure (same nodes, pipeline called directly): receptive field and time split");
+        out.print(markdown(List.of("nodes", "median field nodes", "max field nodes", "read p50 ms", "compute p50 ms",
+            "read max ms", "compute max ms"), List.of(breakdown(db, model, "random nodes",
+            Arrays.copyOf(sample, Math.min(200, sample.length))), breakdown(db, model, "hubs", hubs))));
+
+        if (!caps.isEmpty()) {
+            rows = new ArrayList<>();
+            for (int cap : caps) {
+                Map<Long, double[]> capped = new HashMap<>();
+                double[] random200 = timeSingles(db, call, model, Arrays.copyOf(sample, Math.min(200, sample.length)),
+                    Map.of("maxNeighbours", cap), capped);
+                double[] hubTimes = timeSingles(db, call, model, hubs, Map.of("maxNeighbours", cap), capped);
+                double maxDiff = 0;
+                int changed = 0;
+                for (var e : capped.entrySet()) {
+                    double[] want = exact.get(e.getKey());
+                    maxDiff = Math.max(maxDiff, maxAbs(want, e.getValue()));
+                    changed += argmax(want) != argmax(e.getValue()) ? 1 : 0;
+                }
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("maxNeighbours", cap);
+                row.put("random p50 ms", ms(percentile(random200, 0.5)));
+                row.put("random p99 ms", ms(percentile(random200, 0.99)));
+                row.put("hubs p50 ms", ms(percentile(hubTimes, 0.5)));
+                row.put("hubs max ms", ms(percentile(hubTimes, 1)));
+                row.put("max abs diff vs exact", String.format(Locale.ROOT, "%.2g", maxDiff));
+                row.put("class changed", changed + " of " + capped.size());
+                rows.add(row);
+            }
+            out.println();
+            out.println("Neighbour cap (maxNeighbours; off by default): first 200 random nodes and the hubs, against the exact call");
+            out.print(markdown(new ArrayList<>(rows.get(0).keySet()), rows));
+        }
+
+        rows = new ArrayList<>();
+        for (int size : batches) {
+            long[] batch = shuffledPrefix(ids, Math.min(size, ids.length), random);
+            long t = System.nanoTime();
+            Map<Long, double[]> live = new HashMap<>(batch.length * 2);
+            db.executeTransactionally(call, Map.of("model", model, "node", toList(batch), "config", Map.of()), result -> {
+                result.forEachRemaining(r -> live.put((Long) r.get("nodeId"), probabilities(r.get("probabilities"))));
+                return null;
+            });
+            double liveSeconds = seconds(t);
+            t = System.nanoTime();
+            project(db, graph, "live-bench");
+            double projectSeconds = seconds(t);
+            t = System.nanoTime();
+            Map<Long, double[]> stream = new HashMap<>();
+            db.executeTransactionally("CALL graphsha.predict.stream('live-bench', {modelName: $model}) YIELD nodeId, probabilities "
+                + "RETURN nodeId, probabilities", Map.of("model", model), result -> {
+                    result.forEachRemaining(r -> {
+                        Long id = (Long) r.get("nodeId");
+                        if (live.containsKey(id)) {
+                            stream.put(id, probabilities(r.get("probabilities")));
+                        }
+                    });
+                    return null;
+                });
+            double streamSeconds = seconds(t);
+            exec(db, "CALL gds.graph.drop('live-bench')", Map.of());
+            double maxDiff = 0;
+            for (var e : live.entrySet()) {
+                maxDiff = Math.max(maxDiff, maxAbs(stream.get(e.getKey()), e.getValue()));
+            }
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("batch", batch.length);
+            row.put("predict.nodes s", String.format(Locale.ROOT, "%.2f", liveSeconds));
+            row.put("nodes/s", Math.round(batch.length / liveSeconds));
+            row.put("project s", String.format(Locale.ROOT, "%.2f", projectSeconds));
+            row.put("predict.stream s", String.format(Locale.ROOT, "%.2f", streamSeconds));
+            row.put("project + stream s", String.format(Locale.ROOT, "%.2f", projectSeconds + streamSeconds));
+            row.put("speed-up", String.format(Locale.ROOT, "%.1fx", (projectSeconds + streamSeconds) / liveSeconds));
+            row.put("max abs diff", String.format(Locale.ROOT, "%.2g", maxDiff));
+            rows.add(row);
+        }
+        out.println();
+        out.println("Batches: one predict.nodes call against project + predict.stream (whole graph), same model");
+        out.print(markdown(new ArrayList<>(rows.get(0).keySet()), rows));
+    }
+
+    /** Wall time of each call in seconds; the probabilities of each node go to {@code results}. */
+    private static double[] timeSingles(GraphDatabaseService db, String call, String model, long[] nodes,
+                                        Map<String, Object> config, Map<Long, double[]> results) {
+        double[] times = new double[nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
+            long t = System.nanoTime();
+            double[] p = db.executeTransactionally(call, Map.of("model", model, "node", nodes[i], "config", config),
+                result -> probabilities(result.next().get("probabilities")));
+            times[i] = seconds(t);
+            results.put(nodes[i], p);
+        }
+        return times;
+    }
+
+    private static Map<String, Object> breakdown(GraphDatabaseService db, String model, String name, long[] nodes) {
+        ModelCatalog catalog = ModelCatalog.at(ModelDirectory.of((GraphDatabaseAPI) db));
+        ModelCache.Loaded trained = ModelCache.load(catalog, model);
+        String database = NodeChanges.watch((GraphDatabaseAPI) db, NodePredictPipeline.ROW_INVALIDATION);
+        NodePredictConfig config = NodePredictConfig.of(model, Map.of());
+        double[] fields = new double[nodes.length];
+        double[] reads = new double[nodes.length];
+        double[] computes = new double[nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
+            try (Transaction tx = db.beginTx()) {
+                NodePredictPipeline.Predictions p = NodePredictPipeline.run(config, trained, database, tx,
+                    new long[] {nodes[i]});
+                fields[i] = p.fieldNodes();
+                reads[i] = p.readNanos() / 1e9;
+                computes[i] = p.computeNanos() / 1e9;
+            }
+        }
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("nodes", name);
+        row.put("median field nodes", Math.round(percentile(fields, 0.5)));
+        row.put("max field nodes", Math.round(percentile(fields, 1)));
+        row.put("read p50 ms", ms(percentile(reads, 0.5)));
+        row.put("compute p50 ms", ms(percentile(computes, 0.5)));
+        row.put("read max ms", ms(percentile(reads, 1)));
+        row.put("compute max ms", ms(percentile(computes, 1)));
+        return row;
+    }
+
+    private static Map<String, Object> latencyRow(String name, double[] times) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("nodes", name);
+        row.put("calls", times.length);
+        row.put("p50 ms", ms(percentile(times, 0.5)));
+        row.put("p99 ms", ms(percentile(times, 0.99)));
+        row.put("max ms", ms(percentile(times, 1)));
+        row.put("mean ms", ms(Arrays.stream(times).average().orElse(Double.NaN)));
+        return row;
+    }
+
+    /** Nearest-rank percentile. */
+    static double percentile(double[] values, double q) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int rank = (int) Math.ceil(q * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+    }
+
+    private static String ms(double seconds) {
+        return String.format(Locale.ROOT, "%.2f", seconds * 1000);
+    }
+
+    private static void project(GraphDatabaseService db, Graph graph, String name) {
+        exec(db, "CALL gds.graph.drop($name, false) YIELD graphName WITH count(*) AS dropped "
+            + "CALL gds.graph.project($name, $label, {`" + graph.type() + "`: {orientation: 'UNDIRECTED'}}, "
+            + "{nodeProperties: ['features']}) YIELD nodeCount RETURN nodeCount", Map.of("name", name, "label", graph.label()));
+    }
+
+    private static long[] ids(GraphDatabaseService db, Graph graph) {
+        return db.executeTransactionally("MATCH (n:`" + graph.label() + "`) RETURN id(n) AS id ORDER BY id", Map.of(),
+            result -> result.stream().mapToLong(r -> (Long) r.get("id")).toArray());
+    }
+
+    private static long[] hubs(GraphDatabaseService db, Graph graph, int count) {
+        return db.executeTransactionally("MATCH (n:`" + graph.label() + "`) RETURN id(n) AS id ORDER BY COUNT { (n)-[:`"
+            + graph.type() + "`]-() } DESC, id LIMIT $k", Map.of("k", count),
+            result -> result.stream().mapToLong(r -> (Long) r.get("id")).toArray());
+    }
+
+    private static List<Long> degrees(GraphDatabaseService db, Graph graph, long[] nodes) {
+        return db.executeTransactionally("UNWIND $ids AS i MATCH (n) WHERE id(n) = i RETURN COUNT { (n)-[:`" + graph.type()
+            + "`]-() } AS d", Map.of("ids", toList(nodes)), result -> result.stream().map(r -> (Long) r.get("d")).toList());
+    }
+
+    private static long[] shuffledPrefix(long[] ids, int size, Random random) {
+        List<Long> list = new ArrayList<>(toList(ids));
+        Collections.shuffle(list, random);
+        return list.subList(0, size).stream().mapToLong(Long::longValue).toArray();
+    }
+
+    private static List<Long> toList(long[] values) {
+        return Arrays.stream(values).boxed().toList();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static double[] probabilities(Object value) {
+        return ((List<Double>) value).stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static double maxAbs(double[] a, double[] b) {
+        double max = 0;
+        for (int c = 0; c < a.length; c++) {
+            max = Math.max(max, Math.abs(a[c] - b[c]));
+        }
+        return max;
+    }
+
+    private static int argmax(double[] values) {
+        int best = 0;
+        for (int c = 1; c < values.length; c++) {
+            if (values[c] > values[best]) {
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    private static List<Integer> ints(String text) {
+        if (text.isBlank() || text.equals("none")) {
+            return List.of();
+        }
+        return Arrays.stream(text.split(",")).map(s -> Integer.parseInt(s.trim().replace("_", ""))).toList();
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    /** Runs a statement to its end: results are lazy, a procedure call runs only as its rows are read. */
+    private static void exec(GraphDatabaseService db, String query, Map<String, Object> parameters) {
+        db.executeTransactionally(query, parameters, result -> {
+            result.forEachRemaining(r -> { });
+            return null;
+        });
+    }
+
+    private static Map<String, Object> single(GraphDatabaseService db, String query, Map<String, Object> parameters) {
+        return db.executeTransactionally(query, parameters, result -> result.next());
+    }
+
+    private static String markdown(List<String> columns, List<Map<String, Object>> rows) {
+        StringBuilder s = new StringBuilder("| " + String.join(" | ", columns) + " |\n|");
+        columns.forEach(c -> s.append("---|"));
+        s.append('\n');
+        for (Map<String, Object> row : rows) {
+            s.append("| ");
+            s.append(String.join(" | ", columns.stream().map(c -> String.valueOf(row.get(c))).toList()));
+            s.append(" |\n");
+        }
+        return s.toString();
+    }
+}
