@@ -56,6 +56,12 @@ public final class NodeRows {
         }
     }
 
+    /** Forgets every row (reads in flight are not added). */
+    public synchronized void clear() {
+        epoch++;
+        rows.clear();
+    }
+
     /** The nodes changed (features written, removed or the node deleted): their rows go, and reads in flight are not added. */
     public synchronized void forget(long[] nodeIds) {
         epoch++;

@@ -19,6 +19,7 @@ import org.graphsha.graph.SparseFeatures;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.Engines;
+import org.graphsha.nn.FieldForward;
 import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.MessageGraph;
 import org.graphsha.store.NodeChanges;
@@ -40,6 +41,13 @@ public final class NodePredictPipeline {
 
     /** Receptive field of a two-layer backbone. */
     static final int HOPS = 2;
+
+    /**
+     * Up to this many expanded nodes (targets and their neighbours), the forward pass runs in plain Java on
+     * the rows the targets need ({@link FieldForward}); above, on the engine over the whole field, whose
+     * matrix products win for large batches.
+     */
+    static final int FIELD_FORWARD_LIMIT = 50_000;
 
     /** Per distinct input node, in input order: Neo4j id, predicted class value, class probabilities. */
     public record Predictions(long[] neo4jIds, Object[] classValues, double[][] probabilities, long readNanos,
@@ -111,13 +119,21 @@ public final class NodePredictPipeline {
             SparseFeatures features = Inputs.features(ReceptiveFields.features(tx, missingIds, scope, scored::contains),
                 normalization);
             long prepared = System.nanoTime();
-            Inference.FieldLogits out = Inference.logits(model.spec(), model.parameters(),
-                new MessageGraph(n, field.messageSources(), field.messageTargets()), field.degrees(), projection,
-                missingRows, features, batch.length, runtime, FeatureMode.AUTO);
-            if (changed == null && missingIds.length > 0) {
-                rows.putAll(epoch, missingIds, out.computedProjection());
+            if (missingRows.length > 0) {
+                float[] computed = Inference.firstLayer(model.parameters(), features, runtime, FeatureMode.AUTO);
+                for (int k = 0; k < missingRows.length; k++) {
+                    System.arraycopy(computed, k * width, projection, missingRows[k] * width, width);
+                }
+                if (changed == null) {
+                    rows.putAll(epoch, missingIds, computed);
+                }
             }
-            float[] logits = out.logits();
+            float[] logits = field.expandedCount() <= FIELD_FORWARD_LIMIT
+                ? FieldForward.logits(model.spec(), model.parameters(), batch.length, field.expandedCount(),
+                    field.messageOffsets(), field.messageSources(), field.degrees(), projection)
+                : Inference.logits(model.spec(), model.parameters(),
+                    new MessageGraph(n, field.messageSources(), field.messageTargets()), field.degrees(), projection,
+                    batch.length, runtime);
             for (int i = 0; i < batch.length; i++) {
                 for (int c = 0; c < classes; c++) {
                     logits[i * classes + c] += (float) model.logitOffsets()[c];

@@ -104,8 +104,8 @@ public final class ReceptiveFields {
                 degrees[f] = neighbours(ids[f]);
             }
         }
-        return new ReceptiveField(Arrays.copyOf(ids, size), targets.length, sources.toArray(), destinations.toArray(),
-            degrees);
+        return new ReceptiveField(Arrays.copyOf(ids, size), targets.length, layerStart, sources.toArray(),
+            destinations.toArray(), degrees);
     }
 
     private int add(long id) {

@@ -47,42 +47,45 @@ public final class Inference {
         }
     }
 
-    /** Logits of the leading rows of a graph, and the first-layer rows it had to compute. */
-    public record FieldLogits(float[] logits, float[] computedProjection) {}
-
-    /**
-     * Logits of a graph given as message edges, e.g. a receptive field read from the database, where the
-     * first layer's X·W is known for some nodes: {@code projection} holds every node's row (width: the
-     * first weight's columns), and the rows listed in {@code missing} are computed here from
-     * {@code missingFeatures} (row k of it is node {@code missing[k]}) and returned.
-     *
-     * @param degrees per node, the degree GCN normalises with (see {@link GraphTensors#build(NDManager,
-     *                MessageGraph, ModelSpec, int[])}), or null for the in-degrees of {@code graph}
-     * @param rows    how many leading rows of logits to return
-     */
-    public static FieldLogits logits(ModelSpec spec, List<Tensor> parameters, MessageGraph graph, int[] degrees,
-                                     float[] projection, int[] missing, SparseFeatures missingFeatures, int rows,
-                                     EngineRuntime runtime, FeatureMode featureMode) {
-        Backbone model = Backbone.create(spec);
-        int n = graph.nodeCount();
-        int width = projection.length / Math.max(1, n);
+    /** The first layer's X·W of each row of {@code features}: row-major rows x (the first weight's columns). */
+    public static float[] firstLayer(List<Tensor> parameters, SparseFeatures features, EngineRuntime runtime,
+                                     FeatureMode featureMode) {
+        Tensor w = parameters.get(0);
         return runtime.exclusive(() -> {
             try (NDManager manager = runtime.newManager()) {
-                NDList p = ParameterSet.of(parameters).toEngine(manager, false);
-                float[] computed = new float[0];
-                if (missing.length > 0) {
-                    FeatureInput x = featureMode.sparseFor(missingFeatures)
-                        ? FeatureInput.sparse(manager, missingFeatures)
-                        : FeatureInput.dense(manager, missingFeatures);
-                    computed = x.project(p.get(0), null).toFloatArray();
-                    for (int k = 0; k < missing.length; k++) {
-                        System.arraycopy(computed, k * width, projection, missing[k] * width, width);
-                    }
+                FeatureInput x = featureMode.sparseFor(features)
+                    ? FeatureInput.sparse(manager, features)
+                    : FeatureInput.dense(manager, features);
+                return x.project(Transfer.floats(manager, w.data(), new Shape(w.shape())), null).toFloatArray();
+            }
+        });
+    }
+
+    /**
+     * Logits of a graph given as message edges, e.g. a receptive field read from the database, from its
+     * first layer's X·W rows.
+     *
+     * @param degrees    per node, the degree GCN normalises with (see {@link GraphTensors#build(NDManager,
+     *                   MessageGraph, ModelSpec, int[])}), or null for the in-degrees of {@code graph}
+     * @param projection row-major n x (the first weight's columns) X·W
+     * @param rows       how many leading rows of logits to return
+     */
+    public static float[] logits(ModelSpec spec, List<Tensor> parameters, MessageGraph graph, int[] degrees,
+                                 float[] projection, int rows, EngineRuntime runtime) {
+        Backbone model = Backbone.create(spec);
+        int n = graph.nodeCount();
+        return runtime.exclusive(() -> {
+            try (NDManager manager = runtime.newManager()) {
+                // The first weight is not needed: X·W is given, and a projected input ignores it.
+                NDList p = new NDList(parameters.size());
+                for (int k = 0; k < parameters.size(); k++) {
+                    Tensor t = parameters.get(k);
+                    p.add(k == 0 ? Transfer.scalar(manager, 0f) : Transfer.floats(manager, t.data(), new Shape(t.shape())));
                 }
-                NDArray xw = Transfer.floats(manager, projection, new Shape(n, width));
+                NDArray xw = Transfer.floats(manager, projection, new Shape(n, projection.length / n));
                 GraphTensors tensors = GraphTensors.build(manager, graph, spec, degrees);
                 NDArray out = model.forward(p, FeatureInput.projected(xw), null, tensors, null);
-                return new FieldLogits((rows == n ? out : out.get("0:" + rows)).toFloatArray(), computed);
+                return (rows == n ? out : out.get("0:" + rows)).toFloatArray();
             }
         });
     }

@@ -33,7 +33,7 @@ import org.neo4j.kernel.internal.GraphDatabaseAPI;
 final class BenchLiveCommand implements Main.Command {
 
     static final String USAGE = "bench-live [--dataset cora|generated] [--backbones gcn,sage,gat] [--epochs 5] "
-        + "[--singles 1000] [--hubs 20] [--warmup 200] [--batches 1000,100000] [--caps 10,25,100] [--seed 7] "
+        + "[--singles 1000] [--hubs 20] [--hub-degree 1000] [--warmup 200] [--batches 1000,100000] [--caps 10,25,100] [--seed 7] "
         + "[generate flags, for --dataset generated]";
 
     private record Graph(String label, String type, String projection, String trainKeys) {}
@@ -46,6 +46,7 @@ final class BenchLiveCommand implements Main.Command {
         int singles;
         int hubCount;
         int warmup;
+        int hubDegree;
         long seed;
         List<Integer> batches;
         List<Integer> caps;
@@ -62,12 +63,13 @@ final class BenchLiveCommand implements Main.Command {
             singles = flags.intInRange("singles", 1000, 1, 10_000_000);
             hubCount = flags.intInRange("hubs", 20, 0, 100_000);
             warmup = flags.intInRange("warmup", 200, 0, 10_000_000);
+            hubDegree = flags.intInRange("hub-degree", 1000, 1, Integer.MAX_VALUE);
             seed = flags.longInRange("seed", 7, 0, Long.MAX_VALUE);
             batches = ints(flags.string("batches", "1000,100000"));
             caps = ints(flags.string("caps", "10,25,100"));
             settings = GeneratorSettings.parse(flags);
             target = GenerateCommand.Target.parse(flags);
-            flags.finish("--dataset, --backbones, --epochs, --singles, --hubs, --warmup, --batches, --caps, --seed, "
+            flags.finish("--dataset, --backbones, --epochs, --singles, --hubs, --hub-degree, --warmup, --batches, --caps, --seed, "
                 + GeneratorSettings.FLAGS + ", " + GenerateCommand.Target.FLAGS);
         } catch (IllegalArgumentException e) {
             throw new Main.UsageException(e.getMessage() + "\nusage: ./graphsha " + USAGE);
@@ -92,8 +94,16 @@ final class BenchLiveCommand implements Main.Command {
                     + System.getProperty("java.version"));
             project(db, graph, graph.projection());
             long[] ids = ids(db, graph);
-            long[] hubs = hubs(db, graph, hubCount);
-            out.printf(Locale.ROOT, "hubs: degrees %s%n", degrees(db, graph, hubs));
+            Map<String, long[]> hubGroups = new LinkedHashMap<>();
+            long[] top = hubs(db, graph, hubCount, -1);
+            hubGroups.put("top " + top.length + " hubs", top);
+            List<Long> topDegrees = degrees(db, graph, top);
+            out.printf(Locale.ROOT, "top hubs: degrees %s%n", topDegrees);
+            if (!topDegrees.isEmpty() && topDegrees.get(0) > hubDegree) {
+                long[] near = hubs(db, graph, hubCount, hubDegree);
+                hubGroups.put(near.length + " nodes of degree ~" + hubDegree, near);
+                out.printf(Locale.ROOT, "nodes of degree ~%d: degrees %s%n", hubDegree, degrees(db, graph, near));
+            }
             Random random = new Random(seed);
             for (String backbone : backbones) {
                 String model = graph.projection() + "-" + backbone;
@@ -102,77 +112,49 @@ final class BenchLiveCommand implements Main.Command {
                     + "epochs: $epochs, overwrite: true" + graph.trainKeys() + "})", Map.of("graph", graph.projection(),
                     "model", model, "backbone", backbone, "epochs", epochs));
                 out.printf(Locale.ROOT, "%n== %s: trained %s (%d epochs) in %.1f s%n", model, backbone, epochs, seconds(t));
-                bench(db, out, model, ids, hubs, random, singles, warmup, batches, caps, graph);
+                bench(db, out, model, ids, hubGroups, random, singles, warmup, batches, caps, graph);
             }
             exec(db, "CALL gds.graph.drop($g, false)", Map.of("g", graph.projection()));
         }
         return 0;
     }
 
-    private void bench(GraphDatabaseService db, PrintStream out, String model, long[] ids, long[] hubs, Random random,
-                       int singles, int warmup, List<Integer> batches, List<Integer> caps, Graph graph) {
+    private void bench(GraphDatabaseService db, PrintStream out, String model, long[] ids, Map<String, long[]> hubGroups,
+                       Random random, int singles, int warmup, List<Integer> batches, List<Integer> caps, Graph graph) {
         String call = "CALL graphsha.predict.nodes($model, $node, $config) YIELD nodeId, predictedClass, probabilities "
             + "RETURN nodeId, predictedClass, probabilities";
         for (int i = 0; i < warmup; i++) {
             exec(db, call, Map.of("model", model, "node", ids[random.nextInt(ids.length)], "config", Map.of()));
+            exec(db, "RETURN $node AS nodeId", Map.of("node", ids[random.nextInt(ids.length)]));
         }
         long[] sample = new long[singles];
         for (int i = 0; i < singles; i++) {
             sample[i] = ids[random.nextInt(ids.length)];
         }
-        List<Map<String, Object>> rows = new ArrayList<>();
-        Map<Long, double[]> exact = new HashMap<>();
-        rows.add(latencyRow("random nodes", timeSingles(db, call, model, sample, Map.of(), exact)));
-        rows.add(latencyRow("hubs (top " + hubs.length + " by degree)", timeSingles(db, call, model, hubs, Map.of(), exact)));
-        out.println();
-        out.println("Single-node calls, warm (" + warmup + " calls before), one transaction per call, through Cypher:");
-        out.print(markdown(List.of("nodes", "calls", "p50 ms", "p99 ms", "max ms", "mean ms"), rows));
-        out.println();
-        out.println("Inside the procedure (same nodes, pipeline called directly): receptive field and time split");
-        out.print(markdown(List.of("nodes", "median field nodes", "max field nodes", "read p50 ms", "compute p50 ms",
-            "read max ms", "compute max ms"), List.of(breakdown(db, model, "random nodes",
-            Arrays.copyOf(sample, Math.min(200, sample.length))), breakdown(db, model, "hubs", hubs))));
+        long[] sample200 = Arrays.copyOf(sample, Math.min(200, sample.length));
 
-        if (!caps.isEmpty()) {
-            rows = new ArrayList<>();
-            for (int cap : caps) {
-                Map<Long, double[]> capped = new HashMap<>();
-                double[] random200 = timeSingles(db, call, model, Arrays.copyOf(sample, Math.min(200, sample.length)),
-                    Map.of("maxNeighbours", cap), capped);
-                double[] hubTimes = timeSingles(db, call, model, hubs, Map.of("maxNeighbours", cap), capped);
-                double maxDiff = 0;
-                int changed = 0;
-                for (var e : capped.entrySet()) {
-                    double[] want = exact.get(e.getKey());
-                    maxDiff = Math.max(maxDiff, maxAbs(want, e.getValue()));
-                    changed += argmax(want) != argmax(e.getValue()) ? 1 : 0;
-                }
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("maxNeighbours", cap);
-                row.put("random p50 ms", ms(percentile(random200, 0.5)));
-                row.put("random p99 ms", ms(percentile(random200, 0.99)));
-                row.put("hubs p50 ms", ms(percentile(hubTimes, 0.5)));
-                row.put("hubs max ms", ms(percentile(hubTimes, 1)));
-                row.put("max abs diff vs exact", String.format(Locale.ROOT, "%.2g", maxDiff));
-                row.put("class changed", changed + " of " + capped.size());
-                rows.add(row);
-            }
-            out.println();
-            out.println("Neighbour cap (maxNeighbours; off by default): first 200 random nodes and the hubs, against the exact call");
-            out.print(markdown(new ArrayList<>(rows.get(0).keySet()), rows));
+        // Cold rows: the model is loaded, but no first-layer row is cached yet.
+        List<Map<String, Object>> latency = new ArrayList<>();
+        double[] floor = new double[sample.length];
+        for (int i = 0; i < sample.length; i++) {
+            long t = System.nanoTime();
+            exec(db, "RETURN $node AS nodeId", Map.of("node", sample[i]));
+            floor[i] = seconds(t);
         }
+        latency.add(latencyRow("`RETURN $node` (Cypher and transaction floor)", "-", floor));
+        ModelCache.clearRows();
+        Map<Long, double[]> exact = new HashMap<>();
+        latency.add(latencyRow("random nodes", "cold", timeSingles(db, call, model, sample, Map.of(), exact)));
 
-        rows = new ArrayList<>();
+        List<Map<String, Object>> batchRows = new ArrayList<>();
+        Map<Integer, long[]> batchNodes = new LinkedHashMap<>();
         for (int size : batches) {
             long[] batch = shuffledPrefix(ids, Math.min(size, ids.length), random);
-            long t = System.nanoTime();
+            batchNodes.put(size, batch);
+            ModelCache.clearRows();
             Map<Long, double[]> live = new HashMap<>(batch.length * 2);
-            db.executeTransactionally(call, Map.of("model", model, "node", toList(batch), "config", Map.of()), result -> {
-                result.forEachRemaining(r -> live.put((Long) r.get("nodeId"), probabilities(r.get("probabilities"))));
-                return null;
-            });
-            double liveSeconds = seconds(t);
-            t = System.nanoTime();
+            double liveSeconds = timeBatch(db, call, model, batch, live);
+            long t = System.nanoTime();
             project(db, graph, "live-bench");
             double projectSeconds = seconds(t);
             t = System.nanoTime();
@@ -195,6 +177,7 @@ final class BenchLiveCommand implements Main.Command {
             }
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("batch", batch.length);
+            row.put("rows", "cold");
             row.put("predict.nodes s", String.format(Locale.ROOT, "%.2f", liveSeconds));
             row.put("nodes/s", Math.round(batch.length / liveSeconds));
             row.put("project s", String.format(Locale.ROOT, "%.2f", projectSeconds));
@@ -202,11 +185,96 @@ final class BenchLiveCommand implements Main.Command {
             row.put("project + stream s", String.format(Locale.ROOT, "%.2f", projectSeconds + streamSeconds));
             row.put("speed-up", String.format(Locale.ROOT, "%.1fx", (projectSeconds + streamSeconds) / liveSeconds));
             row.put("max abs diff", String.format(Locale.ROOT, "%.2g", maxDiff));
-            rows.add(row);
+            batchRows.add(row);
+        }
+
+        // Warm rows: one call over every node fills the cache, as a live database's traffic does over time.
+        ModelCache.clearRows();
+        double fillSeconds = timeBatch(db, call, model, ids, new HashMap<>());
+        out.printf(Locale.ROOT, "%nfilled the first-layer rows of all %d nodes in one call: %.2f s%n", ids.length, fillSeconds);
+        Map<Long, double[]> warm = new HashMap<>();
+        latency.add(latencyRow("random nodes (same as above)", "warm", timeSingles(db, call, model, sample, Map.of(), warm)));
+        double agreement = 0;
+        for (var e : warm.entrySet()) {
+            agreement = Math.max(agreement, maxAbs(exact.get(e.getKey()), e.getValue()));
+        }
+        for (var group : hubGroups.entrySet()) {
+            latency.add(latencyRow(group.getKey(), "warm", timeSingles(db, call, model, group.getValue(), Map.of(), exact)));
         }
         out.println();
-        out.println("Batches: one predict.nodes call against project + predict.stream (whole graph), same model");
-        out.print(markdown(new ArrayList<>(rows.get(0).keySet()), rows));
+        out.println("Single-node calls, " + warmup + " warm-up calls before, one transaction per call, through Cypher "
+            + "(cold: no first-layer row cached at the start; warm: all cached). Warm vs cold max abs diff: "
+            + String.format(Locale.ROOT, "%.2g", agreement));
+        out.print(markdown(List.of("nodes", "rows", "calls", "p50 ms", "p99 ms", "max ms", "mean ms"), latency));
+
+        List<Map<String, Object>> breakdown = new ArrayList<>();
+        breakdown.add(breakdown(db, model, "random nodes (first 200)", sample200));
+        for (var group : hubGroups.entrySet()) {
+            breakdown.add(breakdown(db, model, group.getKey(), group.getValue()));
+        }
+        out.println();
+        out.println("Inside the procedure, warm (same nodes, pipeline called directly): receptive field and time split");
+        out.print(markdown(List.of("nodes", "median field nodes", "max field nodes", "read p50 ms", "compute p50 ms",
+            "read max ms", "compute max ms"), breakdown));
+
+        if (!caps.isEmpty()) {
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (int cap : caps) {
+                Map<Long, double[]> capped = new HashMap<>();
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("maxNeighbours", cap);
+                double[] times = timeSingles(db, call, model, sample200, Map.of("maxNeighbours", cap), capped);
+                row.put("random p50 ms", ms(percentile(times, 0.5)));
+                row.put("random p99 ms", ms(percentile(times, 0.99)));
+                for (var group : hubGroups.entrySet()) {
+                    times = timeSingles(db, call, model, group.getValue(), Map.of("maxNeighbours", cap), capped);
+                    row.put(group.getKey() + " p50 ms", ms(percentile(times, 0.5)));
+                    row.put(group.getKey() + " max ms", ms(percentile(times, 1)));
+                }
+                double maxDiff = 0;
+                int changed = 0;
+                for (var e : capped.entrySet()) {
+                    double[] want = exact.get(e.getKey());
+                    maxDiff = Math.max(maxDiff, maxAbs(want, e.getValue()));
+                    changed += argmax(want) != argmax(e.getValue()) ? 1 : 0;
+                }
+                row.put("max abs diff vs exact", String.format(Locale.ROOT, "%.2g", maxDiff));
+                row.put("class changed", changed + " of " + capped.size());
+                rows.add(row);
+            }
+            out.println();
+            out.println("Neighbour cap (maxNeighbours; off by default), warm: the first 200 random nodes and the hubs, "
+                + "against the exact call");
+            out.print(markdown(new ArrayList<>(rows.get(0).keySet()), rows));
+        }
+
+        int i = 0;
+        for (var entry : batchNodes.entrySet()) {
+            Map<String, Object> cold = batchRows.get(i++);
+            double liveSeconds = timeBatch(db, call, model, entry.getValue(), new HashMap<>());
+            Map<String, Object> row = new LinkedHashMap<>(cold);
+            row.put("rows", "warm");
+            row.put("predict.nodes s", String.format(Locale.ROOT, "%.2f", liveSeconds));
+            row.put("nodes/s", Math.round(entry.getValue().length / liveSeconds));
+            double streamTotal = Double.parseDouble((String) cold.get("project + stream s"));
+            row.put("speed-up", String.format(Locale.ROOT, "%.1fx", streamTotal / liveSeconds));
+            row.put("max abs diff", "");
+            batchRows.add(row);
+        }
+        out.println();
+        out.println("Batches: one predict.nodes call against project + predict.stream (whole graph), same model; "
+            + "max abs diff of the probabilities over the batch");
+        out.print(markdown(new ArrayList<>(batchRows.get(0).keySet()), batchRows));
+    }
+
+    private static double timeBatch(GraphDatabaseService db, String call, String model, long[] batch,
+                                    Map<Long, double[]> results) {
+        long t = System.nanoTime();
+        db.executeTransactionally(call, Map.of("model", model, "node", toList(batch), "config", Map.of()), result -> {
+            result.forEachRemaining(r -> results.put((Long) r.get("nodeId"), probabilities(r.get("probabilities"))));
+            return null;
+        });
+        return seconds(t);
     }
 
     /** Wall time of each call in seconds; the probabilities of each node go to {@code results}. */
@@ -251,9 +319,10 @@ final class BenchLiveCommand implements Main.Command {
         return row;
     }
 
-    private static Map<String, Object> latencyRow(String name, double[] times) {
+    private static Map<String, Object> latencyRow(String name, String rows, double[] times) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("nodes", name);
+        row.put("rows", rows);
         row.put("calls", times.length);
         row.put("p50 ms", ms(percentile(times, 0.5)));
         row.put("p99 ms", ms(percentile(times, 0.99)));
@@ -285,9 +354,11 @@ final class BenchLiveCommand implements Main.Command {
             result -> result.stream().mapToLong(r -> (Long) r.get("id")).toArray());
     }
 
-    private static long[] hubs(GraphDatabaseService db, Graph graph, int count) {
-        return db.executeTransactionally("MATCH (n:`" + graph.label() + "`) RETURN id(n) AS id ORDER BY COUNT { (n)-[:`"
-            + graph.type() + "`]-() } DESC, id LIMIT $k", Map.of("k", count),
+    /** The highest-degree nodes ({@code degree} < 0), or those with the degree nearest to {@code degree}. */
+    private static long[] hubs(GraphDatabaseService db, Graph graph, int count, int degree) {
+        String d = "COUNT { (n)-[:`" + graph.type() + "`]-() }";
+        return db.executeTransactionally("MATCH (n:`" + graph.label() + "`) RETURN id(n) AS id ORDER BY "
+            + (degree < 0 ? d + " DESC" : "abs(" + d + " - $degree)") + ", id LIMIT $k", Map.of("k", count, "degree", degree),
             result -> result.stream().mapToLong(r -> (Long) r.get("id")).toArray());
     }
 
