@@ -13,11 +13,16 @@ import org.graphsha.graph.SparseFeatures;
 import org.neo4j.graphdb.Direction;
 import org.neo4j.graphdb.Label;
 import org.neo4j.graphdb.Node;
-import org.neo4j.graphdb.NotFoundException;
-import org.neo4j.graphdb.Relationship;
-import org.neo4j.graphdb.RelationshipType;
-import org.neo4j.graphdb.ResourceIterable;
 import org.neo4j.graphdb.Transaction;
+import org.neo4j.internal.kernel.api.CursorFactory;
+import org.neo4j.internal.kernel.api.NodeCursor;
+import org.neo4j.internal.kernel.api.Read;
+import org.neo4j.internal.kernel.api.RelationshipTraversalCursor;
+import org.neo4j.internal.kernel.api.TokenRead;
+import org.neo4j.kernel.api.KernelTransaction;
+import org.neo4j.kernel.impl.coreapi.InternalTransaction;
+import org.neo4j.storageengine.api.RelationshipSelection;
+import org.neo4j.token.api.TokenConstants;
 
 /**
  * Reads the receptive field of some nodes from the caller's transaction, as a projection of the
@@ -44,8 +49,14 @@ public final class ReceptiveFields {
 
     private final Transaction tx;
     private final Scope scope;
-    private final Label[] labels;
-    private final RelationshipType[] types;
+    private final Read read;
+    /** Label token ids of the scope; a label the database has never seen matches no node. */
+    private final int[] labels;
+    private final boolean anyLabel;
+    private final RelationshipSelection selection;
+    private NodeCursor nodeCursor;
+    private NodeCursor otherCursor;
+    private RelationshipTraversalCursor relationships;
     private final LongIntHashMap index = new LongIntHashMap();
     /** Membership of nodes outside the field: 1 has a label, 0 has none. */
     private final LongByteHashMap outside = new LongByteHashMap();
@@ -53,22 +64,52 @@ public final class ReceptiveFields {
     private int size;
     private long[] neighbourBuffer = new long[64];
 
-    private ReceptiveFields(Transaction tx, Scope scope) {
+    private ReceptiveFields(Transaction tx, Scope scope, KernelTransaction kernel) {
         this.tx = tx;
         this.scope = scope;
-        this.labels = scope.nodeLabels().stream().map(Label::label).toArray(Label[]::new);
-        this.types = scope.relationshipTypes().stream().map(RelationshipType::withName).toArray(RelationshipType[]::new);
+        this.read = kernel.dataRead();
+        TokenRead tokens = kernel.tokenRead();
+        this.anyLabel = scope.nodeLabels().isEmpty();
+        this.labels = scope.nodeLabels().stream().mapToInt(tokens::nodeLabel).filter(t -> t != TokenConstants.NO_TOKEN).toArray();
+        if (scope.relationshipTypes().isEmpty()) {
+            this.selection = RelationshipSelection.ALL_RELATIONSHIPS;
+        } else {
+            int[] types = scope.relationshipTypes().stream().mapToInt(tokens::relationshipType)
+                .filter(t -> t != TokenConstants.NO_TOKEN).toArray();
+            this.selection = types.length == 0 ? RelationshipSelection.NO_RELATIONSHIPS
+                : RelationshipSelection.selection(types, Direction.BOTH);
+        }
     }
 
-    /** @param targets distinct Neo4j node ids */
+    /**
+     * Reads through the kernel's cursors, which see the transaction's own changes: a few hundred
+     * nanoseconds per relationship, against microseconds through the core API's objects.
+     *
+     * @param targets distinct Neo4j node ids
+     */
     public static ReceptiveField read(Transaction tx, long[] targets, Scope scope, int hops) {
-        return new ReceptiveFields(tx, scope).read(targets, hops);
+        KernelTransaction kernel = ((InternalTransaction) tx).kernelTransaction();
+        ReceptiveFields reader = new ReceptiveFields(tx, scope, kernel);
+        CursorFactory cursors = kernel.cursors();
+        try (NodeCursor nodes = cursors.allocateNodeCursor(kernel.cursorContext(), kernel.memoryTracker());
+             NodeCursor others = cursors.allocateNodeCursor(kernel.cursorContext(), kernel.memoryTracker());
+             RelationshipTraversalCursor relationships = cursors.allocateRelationshipTraversalCursor(
+                 kernel.cursorContext(), kernel.memoryTracker())) {
+            reader.nodeCursor = nodes;
+            reader.otherCursor = others;
+            reader.relationships = relationships;
+            return reader.read(targets, hops);
+        }
     }
 
     private ReceptiveField read(long[] targets, int hops) {
         for (long id : targets) {
-            Node node = node(id, "Node " + id + " does not exist");
-            if (!belongs(node)) {
+            read.singleNode(id, nodeCursor);
+            if (!nodeCursor.next()) {
+                throw new IllegalArgumentException("Node " + id + " does not exist");
+            }
+            if (!hasLabel(nodeCursor)) {
+                Node node = tx.getNodeById(id);
                 throw new IllegalArgumentException("Model `" + scope.modelName() + "` was trained on nodes labelled "
                     + scope.nodeLabels() + ", but node " + id + " has the labels " + labelsOf(node)
                     + "; score nodes of the model's labels only");
@@ -126,20 +167,21 @@ public final class ReceptiveFields {
      * ascending (with a cap: the sample, ascending), and returns their number.
      */
     private int neighbours(long id) {
-        Node node = tx.getNodeById(id);
         int count = 0;
-        try (ResourceIterable<Relationship> relationships = types.length == 0
-            ? node.getRelationships(Direction.BOTH) : node.getRelationships(Direction.BOTH, types)) {
-            for (Relationship relationship : relationships) {
-                long other = relationship.getOtherNodeId(id);
-                if (other == id || !belongs(other, relationship, node)) {
-                    continue;
-                }
-                if (count == neighbourBuffer.length) {
-                    neighbourBuffer = Arrays.copyOf(neighbourBuffer, count * 2);
-                }
-                neighbourBuffer[count++] = other;
+        read.singleNode(id, nodeCursor);
+        if (!nodeCursor.next()) {
+            return 0;
+        }
+        nodeCursor.relationships(relationships, selection);
+        while (relationships.next()) {
+            long other = relationships.otherNodeReference();
+            if (other == id || !belongs(other)) {
+                continue;
             }
+            if (count == neighbourBuffer.length) {
+                neighbourBuffer = Arrays.copyOf(neighbourBuffer, count * 2);
+            }
+            neighbourBuffer[count++] = other;
         }
         Arrays.sort(neighbourBuffer, 0, count);
         int distinct = 0;
@@ -182,23 +224,24 @@ public final class ReceptiveFields {
         return z ^ (z >>> 31);
     }
 
-    private boolean belongs(long other, Relationship relationship, Node node) {
-        if (labels.length == 0 || index.containsKey(other)) {
+    private boolean belongs(long other) {
+        if (anyLabel || index.containsKey(other)) {
             return true;
         }
         byte known = outside.getIfAbsent(other, (byte) -1);
         if (known < 0) {
-            known = belongs(relationship.getOtherNode(node)) ? (byte) 1 : (byte) 0;
+            read.singleNode(other, otherCursor);
+            known = otherCursor.next() && hasLabel(otherCursor) ? (byte) 1 : (byte) 0;
             outside.put(other, known);
         }
         return known == 1;
     }
 
-    private boolean belongs(Node node) {
-        if (labels.length == 0) {
+    private boolean hasLabel(NodeCursor node) {
+        if (anyLabel) {
             return true;
         }
-        for (Label label : labels) {
+        for (int label : labels) {
             if (node.hasLabel(label)) {
                 return true;
             }
@@ -209,14 +252,6 @@ public final class ReceptiveFields {
     private static List<String> labelsOf(Node node) {
         return java.util.stream.StreamSupport.stream(node.getLabels().spliterator(), false).map(Label::name).sorted()
             .toList();
-    }
-
-    private Node node(long id, String missing) {
-        try {
-            return tx.getNodeById(id);
-        } catch (NotFoundException e) {
-            throw new IllegalArgumentException(missing);
-        }
     }
 
     /**
