@@ -77,7 +77,10 @@ public final class NodePredictPipeline {
         TrainedModel model = loaded.model();
         long[] targets = Arrays.stream(nodeIds).distinct().toArray();
         ReceptiveFields.Scope scope = scope(config, model);
-        EngineRuntime runtime = Engines.runtime(config.device(), config.concurrency());
+        // The engine only serves features not yet projected and large fields: resolved when first needed.
+        EngineRuntime[] engine = new EngineRuntime[1];
+        java.util.function.Supplier<EngineRuntime> runtime = () -> engine[0] != null ? engine[0]
+            : (engine[0] = Engines.runtime(config.device(), config.concurrency()));
         TrainConfig.FeatureNormalization normalization = normalization(model);
         // Rows are only valid for committed features: nodes this transaction changed are read afresh, and
         // nothing read by a transaction with changes is kept.
@@ -120,7 +123,7 @@ public final class NodePredictPipeline {
                 normalization);
             long prepared = System.nanoTime();
             if (missingRows.length > 0) {
-                float[] computed = Inference.firstLayer(model.parameters(), features, runtime, FeatureMode.AUTO);
+                float[] computed = Inference.firstLayer(model.parameters(), features, runtime.get(), FeatureMode.AUTO);
                 for (int k = 0; k < missingRows.length; k++) {
                     System.arraycopy(computed, k * width, projection, missingRows[k] * width, width);
                 }
@@ -133,7 +136,7 @@ public final class NodePredictPipeline {
                     field.messageOffsets(), field.messageSources(), field.degrees(), projection)
                 : Inference.logits(model.spec(), model.parameters(),
                     new MessageGraph(n, field.messageSources(), field.messageTargets()), field.degrees(), projection,
-                    batch.length, runtime);
+                    batch.length, runtime.get());
             for (int i = 0; i < batch.length; i++) {
                 for (int c = 0; c < classes; c++) {
                     logits[i * classes + c] += (float) model.logitOffsets()[c];

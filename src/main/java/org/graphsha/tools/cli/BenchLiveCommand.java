@@ -142,6 +142,13 @@ final class BenchLiveCommand implements Main.Command {
             floor[i] = seconds(t);
         }
         latency.add(latencyRow("`RETURN $node` (Cypher and transaction floor)", "-", floor));
+        double[] empty = new double[sample.length];
+        for (int i = 0; i < sample.length; i++) {
+            long t = System.nanoTime();
+            exec(db, call, Map.of("model", model, "node", List.of(), "config", Map.of()));
+            empty[i] = seconds(t);
+        }
+        latency.add(latencyRow("`predict.nodes` of `[]` (procedure call floor)", "-", empty));
         ModelCache.clearRows();
         Map<Long, double[]> exact = new HashMap<>();
         latency.add(latencyRow("random nodes", "cold", timeSingles(db, call, model, sample, Map.of(), exact)));
