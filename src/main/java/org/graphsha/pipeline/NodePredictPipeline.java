@@ -11,7 +11,6 @@ import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.ConfigReader;
 import org.graphsha.config.NodePredictConfig;
 import org.graphsha.config.TrainConfig;
-import org.graphsha.graph.IntArrayBuilder;
 import org.graphsha.graph.NodeRows;
 import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.graph.ReceptiveField;
@@ -82,9 +81,9 @@ public final class NodePredictPipeline {
         java.util.function.Supplier<EngineRuntime> runtime = () -> engine[0] != null ? engine[0]
             : (engine[0] = Engines.runtime(config.device(), config.concurrency()));
         TrainConfig.FeatureNormalization normalization = normalization(model);
-        // Rows are only valid for committed features: nodes this transaction changed are read afresh, and
-        // nothing read by a transaction with changes is kept.
-        LongPredicate changed = NodeChanges.changedInTransaction(tx);
+        // Rows are only valid for committed features: nodes whose features this transaction changed are
+        // read afresh, and their rows are not kept.
+        LongPredicate changed = NodeChanges.changedInTransaction(tx, model.featureProperties());
         NodeRows rows = loaded.rows(database);
         int width = rows.width();
         int classes = model.classCount();
@@ -100,17 +99,8 @@ public final class NodePredictPipeline {
             ReceptiveField field = ReceptiveFields.read(tx, batch, scope, HOPS);
             int n = field.nodeCount();
             float[] projection = new float[n * width];
-            IntArrayBuilder missing = new IntArrayBuilder();
-            for (int i = 0; i < n; i++) {
-                long id = field.neo4jIds()[i];
-                float[] row = changed != null && changed.test(id) ? null : rows.get(id);
-                if (row == null) {
-                    missing.add(i);
-                } else {
-                    System.arraycopy(row, 0, projection, i * width, width);
-                }
-            }
-            int[] missingRows = missing.toArray();
+            long[] fieldIds = field.neo4jIds();
+            int[] missingRows = rows.gather(fieldIds, i -> changed == null || !changed.test(fieldIds[i]), projection);
             long[] missingIds = new long[missingRows.length];
             for (int k = 0; k < missingRows.length; k++) {
                 missingIds[k] = field.neo4jIds()[missingRows[k]];
@@ -127,9 +117,7 @@ public final class NodePredictPipeline {
                 for (int k = 0; k < missingRows.length; k++) {
                     System.arraycopy(computed, k * width, projection, missingRows[k] * width, width);
                 }
-                if (changed == null) {
-                    rows.putAll(epoch, missingIds, computed);
-                }
+                keep(rows, epoch, missingIds, computed, changed);
             }
             float[] logits = field.expandedCount() <= FIELD_FORWARD_LIMIT
                 ? FieldForward.logits(model.spec(), model.parameters(), batch.length, field.expandedCount(),
@@ -152,6 +140,23 @@ public final class NodePredictPipeline {
             fieldNodes += n;
         }
         return new Predictions(targets, predicted, probabilities, read, compute, fieldNodes);
+    }
+
+    /** Caches the computed rows, but not those of nodes whose features the transaction changed. */
+    private static void keep(NodeRows rows, long epoch, long[] ids, float[] computed, LongPredicate changed) {
+        if (changed == null) {
+            rows.putAll(epoch, ids, computed);
+            return;
+        }
+        int width = rows.width();
+        long[] kept = Arrays.stream(ids).filter(id -> !changed.test(id)).toArray();
+        float[] data = new float[kept.length * width];
+        for (int k = 0, j = 0; k < ids.length; k++) {
+            if (!changed.test(ids[k])) {
+                System.arraycopy(computed, k * width, data, j++ * width, width);
+            }
+        }
+        rows.putAll(epoch, kept, data);
     }
 
     /** The model's graph in database terms, and what its backbone needs of it. */

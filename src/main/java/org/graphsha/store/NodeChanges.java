@@ -17,6 +17,7 @@ import org.neo4j.graphdb.event.TransactionEventListener;
 import org.neo4j.kernel.api.txstate.TxStateHolder;
 import org.neo4j.kernel.impl.coreapi.InternalTransaction;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
+import org.neo4j.token.api.TokenConstants;
 
 /**
  * Tells a cache of per-node values which nodes changed: after every committed transaction of a
@@ -65,16 +66,34 @@ public final class NodeChanges implements TransactionEventListener<Object> {
     }
 
     /**
-     * Nodes that the caller's transaction has created or modified and not yet committed: their stored
-     * values are not what the transaction sees. Null when the transaction has no changes.
+     * Nodes whose features the caller's transaction has changed and not yet committed (created, deleted,
+     * or one of {@code properties} written or removed): their stored values, and rows computed from
+     * them, are not what the transaction sees. Null when the transaction has no changes at all.
      */
-    public static LongPredicate changedInTransaction(Transaction tx) {
+    public static LongPredicate changedInTransaction(Transaction tx, List<String> properties) {
         if (tx instanceof InternalTransaction internal && internal.kernelTransaction() instanceof TxStateHolder holder) {
             if (!holder.hasTxStateWithChanges()) {
                 return null;
             }
             var state = holder.txState();
-            return id -> state.nodeIsAddedInThisBatch(id) || state.nodeIsModifiedInThisBatch(id);
+            var tokens = internal.kernelTransaction().tokenRead();
+            int[] keys = properties.stream().mapToInt(tokens::propertyKey)
+                .filter(k -> k != TokenConstants.NO_TOKEN).toArray();
+            return id -> {
+                if (state.nodeIsAddedInThisBatch(id) || state.nodeIsDeletedInThisBatch(id)) {
+                    return true;
+                }
+                if (!state.nodeIsModifiedInThisBatch(id)) {
+                    return false;
+                }
+                var node = state.getNodeState(id);
+                for (int key : keys) {
+                    if (node.isPropertyChangedOrRemoved(key) || node.isPropertyAdded(key)) {
+                        return true;
+                    }
+                }
+                return false;
+            };
         }
         return id -> true;
     }

@@ -106,9 +106,38 @@ class ModelCacheTest {
         rows.putAll(epoch, new long[] {3}, new float[] {3, 3});
         assertNull(rows.get(3), "read before the change, so possibly older than it");
         rows.putAll(rows.epoch(), new long[] {3, 4}, new float[] {3, 3, 4, 4});
-        assertEquals(3, rows.size());
+        assertEquals(2, rows.size(), "a forgotten row's space counts until the rows start empty again");
+        assertNull(rows.get(1));
         rows.putAll(rows.epoch(), new long[] {5}, new float[] {5, 5});
+        assertEquals(3, rows.size());
+        float[] gathered = new float[8];
+        assertArrayEquals(new int[] {1, 3}, rows.gather(new long[] {3, 9, 5, 4}, i -> i != 3, gathered));
+        assertArrayEquals(new float[] {3, 3, 0, 0, 5, 5, 0, 0}, gathered);
+        rows.putAll(rows.epoch(), new long[] {6}, new float[] {6, 6});
         assertEquals(1, rows.size(), "past the bound it starts empty");
+    }
+
+    @Test
+    void manyRowsSurviveGrowthAndRemoval() {
+        NodeRows rows = new NodeRows(1, 1 << 20);
+        long[] ids = new long[5000];
+        float[] values = new float[5000];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = 7L * i + (i % 3 == 0 ? 1L << 40 : 0);
+            values[i] = i;
+        }
+        rows.putAll(rows.epoch(), ids, values);
+        long[] odd = java.util.stream.IntStream.range(0, ids.length).filter(i -> i % 2 == 1).mapToLong(i -> ids[i]).toArray();
+        rows.forget(odd);
+        for (int i = 0; i < ids.length; i++) {
+            float[] row = rows.get(ids[i]);
+            if (i % 2 == 1) {
+                assertNull(row);
+            } else {
+                assertArrayEquals(new float[] {i}, row);
+            }
+        }
+        assertEquals(2500, rows.size());
     }
 
     @Test
