@@ -109,8 +109,8 @@ public final class ModelCache {
     }
 
     /**
-     * Nodes of a database changed: rows of models that read one of the written properties, or of deleted
-     * nodes, go.
+     * Nodes of a database changed: rows of models that read one of the written properties go, and the
+     * rows of deleted or relabelled nodes (a cached row also stands for the node's membership).
      */
     public static void forgetNodes(String database, Map<String, long[]> byProperty, long[] deleted) {
         for (Loaded loaded : loadedModels()) {

@@ -52,6 +52,16 @@ public final class NodeRows {
         }
     }
 
+    /** Whether the node has a row. */
+    public boolean contains(long nodeId) {
+        lock.readLock().lock();
+        try {
+            return find(nodeId) >= 0;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
     /** A copy of the row of a node, or null. */
     public float[] get(long nodeId) {
         lock.readLock().lock();

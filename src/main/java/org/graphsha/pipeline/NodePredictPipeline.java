@@ -86,6 +86,8 @@ public final class NodePredictPipeline {
         LongPredicate changed = NodeChanges.changedInTransaction(tx, model.featureProperties());
         NodeRows rows = loaded.rows(database);
         int width = rows.width();
+        // A cached row stands for the node's labels too: rows go when labels change (NodeChanges).
+        scope = scope.withKnownMembers(id -> (changed == null || !changed.test(id)) && rows.contains(id));
         int classes = model.classCount();
         Object[] predicted = new Object[targets.length];
         double[][] probabilities = new double[targets.length][];
@@ -179,7 +181,7 @@ public final class NodePredictPipeline {
         boolean frontierDegrees = model.spec().kind() == BackboneKind.GCN
             && model.spec().gcnNormalization() == GcnNormalization.SYMMETRIC;
         return new ReceptiveFields.Scope(model.name(), labels, types, model.featureProperties(),
-            model.featureDimension(), frontierDegrees, config.maxNeighbours(), config.samplingSeed());
+            model.featureDimension(), frontierDegrees, config.maxNeighbours(), config.samplingSeed(), null);
     }
 
     /** A model stored without its projection's schema: the call's keys, else the train call's explicit ones. */

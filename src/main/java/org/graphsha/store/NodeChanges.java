@@ -21,8 +21,8 @@ import org.neo4j.token.api.TokenConstants;
 
 /**
  * Tells a cache of per-node values which nodes changed: after every committed transaction of a
- * watched database, the nodes whose properties were written or removed (by property key) and the
- * deleted nodes go to the sink. Within the caller's own transaction, uncommitted changes are told by
+ * watched database, the nodes whose properties were written or removed (by property key), and the
+ * nodes deleted or relabelled, go to the sink. Within the caller's own transaction, uncommitted changes are told by
  * {@link #changedInTransaction}.
  */
 public final class NodeChanges implements TransactionEventListener<Object> {
@@ -32,8 +32,11 @@ public final class NodeChanges implements TransactionEventListener<Object> {
         /** Whether anything is cached for the database; when not, a commit costs nothing. */
         boolean watching(String database);
 
-        /** @param byProperty node ids whose property of that key was written or removed */
-        void changed(String database, Map<String, long[]> byProperty, long[] deleted);
+        /**
+         * @param byProperty node ids whose property of that key was written or removed
+         * @param other      node ids deleted, or whose labels changed
+         */
+        void changed(String database, Map<String, long[]> byProperty, long[] other);
     }
 
     private static final Map<GraphDatabaseAPI, String> WATCHED = Collections.synchronizedMap(new WeakHashMap<>());
@@ -66,9 +69,9 @@ public final class NodeChanges implements TransactionEventListener<Object> {
     }
 
     /**
-     * Nodes whose features the caller's transaction has changed and not yet committed (created, deleted,
-     * or one of {@code properties} written or removed): their stored values, and rows computed from
-     * them, are not what the transaction sees. Null when the transaction has no changes at all.
+     * Nodes whose features or labels the caller's transaction has changed and not yet committed (created,
+     * deleted, relabelled, or one of {@code properties} written or removed): their stored values, and rows
+     * computed from them, are not what the transaction sees. Null when the transaction has no changes.
      */
     public static LongPredicate changedInTransaction(Transaction tx, List<String> properties) {
         if (tx instanceof InternalTransaction internal && internal.kernelTransaction() instanceof TxStateHolder holder) {
@@ -87,6 +90,9 @@ public final class NodeChanges implements TransactionEventListener<Object> {
                     return false;
                 }
                 var node = state.getNodeState(id);
+                if (!node.labelDiffSets().isEmpty()) {
+                    return true;
+                }
                 for (int key : keys) {
                     if (node.isPropertyChangedOrRemoved(key) || node.isPropertyAdded(key)) {
                         return true;
@@ -117,6 +123,11 @@ public final class NodeChanges implements TransactionEventListener<Object> {
         java.util.ArrayList<Long> deleted = new java.util.ArrayList<>();
         for (Node node : data.deletedNodes()) {
             deleted.add(id(node));
+        }
+        for (Iterable<org.neo4j.graphdb.event.LabelEntry> entries : List.of(data.assignedLabels(), data.removedLabels())) {
+            for (org.neo4j.graphdb.event.LabelEntry entry : entries) {
+                deleted.add(id(entry.node()));
+            }
         }
         if (byProperty.isEmpty() && deleted.isEmpty()) {
             return;

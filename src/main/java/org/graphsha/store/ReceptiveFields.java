@@ -42,10 +42,18 @@ public final class ReceptiveFields {
      * @param relationshipTypes Neo4j types; empty for every type
      * @param frontierDegrees   whether frontier nodes need their degree (GCN with symmetric normalisation)
      * @param maxNeighbours     0 for all neighbours, else at most this many per node, a seeded sample
+     * @param knownMembers      nodes known to have one of the labels without reading them (those with
+     *                          cached rows, which are dropped when a node's labels change), or null
      */
     public record Scope(String modelName, List<String> nodeLabels, List<String> relationshipTypes,
                         List<String> featureProperties, int featureDimension, boolean frontierDegrees,
-                        int maxNeighbours, long seed) {}
+                        int maxNeighbours, long seed, LongPredicate knownMembers) {
+
+        public Scope withKnownMembers(LongPredicate known) {
+            return new Scope(modelName, nodeLabels, relationshipTypes, featureProperties, featureDimension,
+                frontierDegrees, maxNeighbours, seed, known);
+        }
+    }
 
     private final Transaction tx;
     private final Scope scope;
@@ -226,6 +234,9 @@ public final class ReceptiveFields {
 
     private boolean belongs(long other) {
         if (anyLabel || index.containsKey(other)) {
+            return true;
+        }
+        if (scope.knownMembers() != null && scope.knownMembers().test(other)) {
             return true;
         }
         byte known = outside.getIfAbsent(other, (byte) -1);

@@ -99,6 +99,28 @@ class PredictNodesLifecycleTest {
     }
 
     @Test
+    void aNeighbourThatLosesItsLabelLeavesTheNeighbourhood() {
+        nodes("life", "COLLECT { MATCH (p:Paper) RETURN p }", "{}");
+        try {
+            // Inside the transaction that removes the label, and after it: the neighbour's cached row no
+            // longer vouches for it.
+            Map<String, Object> inside = rows("MATCH (q) WHERE id(q) = $q REMOVE q:Paper SET q:Retracted WITH q "
+                + "CALL graphsha.predict.nodes('life', $p) YIELD probabilities RETURN probabilities",
+                Map.of("q", neighbour, "p", paper)).get(0);
+            run("CALL gds.graph.project('cora-relabelled', 'Paper', {CITES: {orientation: 'UNDIRECTED'}}, "
+                + "{nodeProperties: ['features']})");
+            Map<Long, PredictNodesTest.Row> relabelled = stream("cora-relabelled", "life");
+            assertAgree(relabelled, Map.of(paper, new PredictNodesTest.Row(null,
+                PredictNodesTest.castProbabilities(inside.get("probabilities")))));
+            assertAgree(relabelled, nodes("life", "$ids", "{}", Map.of("ids", List.of(paper))));
+        } finally {
+            run("CALL gds.graph.drop('cora-relabelled', false)");
+            rows("MATCH (q) WHERE id(q) = $q REMOVE q:Retracted SET q:Paper", Map.of("q", neighbour));
+        }
+        assertAgree(stream("cora", "life"), nodes("life", "$ids", "{}", Map.of("ids", List.of(paper, neighbour))));
+    }
+
+    @Test
     void badInputsFailWithTheirReasonAndWriteNothing() {
         String score = " CALL graphsha.predict.nodes('life', p) YIELD predictedClass SET p.predicted = predictedClass";
         try {
