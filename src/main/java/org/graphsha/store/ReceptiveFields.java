@@ -71,6 +71,8 @@ public final class ReceptiveFields {
     private long[] ids = new long[64];
     private int size;
     private long[] neighbourBuffer = new long[64];
+    /** Per local node, 1 + the local node whose expansion last counted it as a neighbour. */
+    private int[] seenBy = new int[64];
 
     private ReceptiveFields(Transaction tx, Scope scope, KernelTransaction kernel) {
         this.tx = tx;
@@ -131,8 +133,12 @@ public final class ReceptiveFields {
         int layerEnd = size;
         for (int hop = 1; hop <= hops; hop++) {
             for (int x = layerStart; x < layerEnd; x++) {
-                int count = neighbours(ids[x]);
                 degrees = grow(degrees, x + 1);
+                if (scope.maxNeighbours() == 0) {
+                    degrees[x] = expand(x, sources, destinations);
+                    continue;
+                }
+                int count = neighbours(ids[x]);
                 degrees[x] = count;
                 for (int k = 0; k < count; k++) {
                     long w = neighbourBuffer[k];
@@ -168,6 +174,43 @@ public final class ReceptiveFields {
 
     private static int[] grow(int[] array, int length) {
         return length <= array.length ? array : Arrays.copyOf(array, Math.max(length, array.length * 2));
+    }
+
+    /**
+     * Adds a message to local node {@code x} from each of its distinct neighbours, which join the field
+     * when they are new, and returns their number: one hash lookup per relationship, duplicates told
+     * apart by the last expansion that saw them.
+     */
+    private int expand(int x, IntArrayBuilder sources, IntArrayBuilder destinations) {
+        long id = ids[x];
+        read.singleNode(id, nodeCursor);
+        if (!nodeCursor.next()) {
+            return 0;
+        }
+        int count = 0;
+        nodeCursor.relationships(relationships, selection);
+        while (relationships.next()) {
+            long other = relationships.otherNodeReference();
+            if (other == id) {
+                continue;
+            }
+            int local = index.getIfAbsent(other, -1);
+            if (local < 0) {
+                if (!belongsOutside(other)) {
+                    continue;
+                }
+                local = add(other);
+            }
+            seenBy = grow(seenBy, size);
+            if (seenBy[local] == x + 1) {
+                continue;
+            }
+            seenBy[local] = x + 1;
+            sources.add(local);
+            destinations.add(x);
+            count++;
+        }
+        return count;
     }
 
     /**
@@ -233,7 +276,12 @@ public final class ReceptiveFields {
     }
 
     private boolean belongs(long other) {
-        if (anyLabel || index.containsKey(other)) {
+        return anyLabel || index.containsKey(other) || belongsOutside(other);
+    }
+
+    /** Membership of a node not in the field (yet). */
+    private boolean belongsOutside(long other) {
+        if (anyLabel) {
             return true;
         }
         if (scope.knownMembers() != null && scope.knownMembers().test(other)) {

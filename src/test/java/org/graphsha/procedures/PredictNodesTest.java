@@ -82,6 +82,29 @@ class PredictNodesTest {
     }
 
     @Test
+    void aNeighbourCapAboveEveryDegreeChangesNothingAndASmallOneIsASeededSample() {
+        String model = "live-gcn-symmetric";
+        Map<Long, Row> stream = stream("cora", model);
+        for (long hub : hubs.subList(0, 3)) {
+            assertAgree(stream, nodes(model, hub + "", "{maxNeighbours: 200}"));
+            Map<Long, Row> capped = nodes(model, hub + "", "{maxNeighbours: 5}");
+            assertEquals(capped, nodes(model, hub + "", "{maxNeighbours: 5}"), "the same sample every call");
+            assertEquals(capped, nodes(model, "[" + hub + ", " + sample.get(0) + "]", "{maxNeighbours: 5}").entrySet()
+                .stream().filter(e -> e.getKey() == hub).collect(java.util.stream.Collectors.toMap(Map.Entry::getKey,
+                    Map.Entry::getValue)), "whatever else the call scores");
+            double diff = 0;
+            for (int c = 0; c < capped.get(hub).probabilities().size(); c++) {
+                diff = Math.max(diff, Math.abs(capped.get(hub).probabilities().get(c)
+                    - stream.get(hub).probabilities().get(c)));
+            }
+            assertTrue(diff > TOLERANCE, "a hub of " + hub + " read through 5 of its neighbours moved only " + diff);
+            assertEquals(1.0, capped.get(hub).probabilities().stream().mapToDouble(Double::doubleValue).sum(), 1e-9);
+        }
+        Map<Long, Row> other = nodes(model, hubs.get(0) + "", "{maxNeighbours: 5, samplingSeed: 7}");
+        assertTrue(!other.equals(nodes(model, hubs.get(0) + "", "{maxNeighbours: 5}")), "another seed, another sample");
+    }
+
+    @Test
     void aNodeCreatedAfterTrainingAgreesWithANewProjection() {
         try {
             for (List<String> model : models().toList()) {
