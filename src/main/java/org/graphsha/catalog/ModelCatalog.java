@@ -103,6 +103,7 @@ public final class ModelCatalog {
         Path folder = ModelFiles.userFolder(root, user.username());
         try {
             ModelFiles.write(folder, model);
+            ModelCache.invalidate(ModelFiles.file(folder, model.name()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write model `" + model.name() + "` to " + folder, e);
         }
@@ -130,6 +131,7 @@ public final class ModelCatalog {
         StoredModel model = new StoredModel(found.get(), read(file));
         try {
             Files.deleteIfExists(file);
+            ModelCache.invalidate(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete model file of `" + name + "` in " + file.getParent(), e);
         }

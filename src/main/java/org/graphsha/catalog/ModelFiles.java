@@ -20,6 +20,7 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.ToNumberPolicy;
 
+import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.ModelSpec;
@@ -107,7 +108,8 @@ final class ModelFiles {
                 (Map<String, Object>) h.get("metrics"),
                 Instant.parse((String) h.get("createdAt")),
                 tensors,
-                ((List<Number>) h.get("logitOffsets")).stream().mapToDouble(Number::doubleValue).toArray());
+                ((List<Number>) h.get("logitOffsets")).stream().mapToDouble(Number::doubleValue).toArray(),
+                projection((Map<String, Object>) h.get("projection")));
         }
     }
 
@@ -143,12 +145,25 @@ final class ModelFiles {
         h.put("metrics", model.metrics());
         h.put("createdAt", model.createdAt().toString());
         h.put("logitOffsets", model.logitOffsets());
+        if (model.projection() != null) {
+            ProjectionSchema p = model.projection();
+            h.put("projection", Map.of("nodeLabels", p.nodeLabels(), "relationshipTypes", p.relationshipTypes(),
+                "orientations", p.orientations(), "native", p.nativeProjection()));
+        }
         List<Map<String, Object>> tensors = new ArrayList<>();
         for (Tensor t : model.parameters()) {
             tensors.add(Map.of("name", t.name(), "shape", t.shape(), "firstLayer", t.firstLayer()));
         }
         h.put("tensors", tensors);
         return h;
+    }
+
+    /** Absent in files written before the projection was recorded. */
+    @SuppressWarnings("unchecked")
+    private static ProjectionSchema projection(Map<String, Object> p) {
+        return p == null ? null : new ProjectionSchema((List<String>) p.get("nodeLabels"),
+            (List<String>) p.get("relationshipTypes"), (Map<String, String>) p.get("orientations"),
+            (Boolean) p.get("native"));
     }
 
     static boolean isModelFile(Path file) {

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.Tensor;
 
@@ -17,6 +18,8 @@ import org.graphsha.nn.Tensor;
  * @param configuration     the train call's configuration with defaults filled in
  * @param metrics           validation (and test) metrics of the selected epoch
  * @param logitOffsets      added to the logits before the argmax (PC-Softmax's -log n_c; zeros otherwise)
+ * @param projection        the Neo4j labels and types of the training projection, or null for models stored
+ *                          before it was recorded
  */
 public record TrainedModel(
     String name,
@@ -31,8 +34,18 @@ public record TrainedModel(
     Map<String, Object> metrics,
     Instant createdAt,
     List<Tensor> parameters,
-    double[] logitOffsets
+    double[] logitOffsets,
+    ProjectionSchema projection
 ) {
+    /** A model without a recorded projection schema. */
+    public TrainedModel(String name, TrainingGraph trainingGraph, ModelSpec spec, String method, List<Object> classValues,
+                        List<String> featureProperties, int featureDimension, int bestEpoch,
+                        Map<String, Object> configuration, Map<String, Object> metrics, Instant createdAt,
+                        List<Tensor> parameters, double[] logitOffsets) {
+        this(name, trainingGraph, spec, method, classValues, featureProperties, featureDimension, bestEpoch, configuration,
+            metrics, createdAt, parameters, logitOffsets, null);
+    }
+
     public int classCount() {
         return classValues.size();
     }

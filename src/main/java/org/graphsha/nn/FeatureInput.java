@@ -63,6 +63,15 @@ public final class FeatureInput {
         return new FeatureInput(Transfer.floats(manager, data, new Shape(f.rows(), f.dimension())), f.rows(), f.dimension());
     }
 
+    /**
+     * An input of which only X·W is known: rows x out, computed beforehand (e.g. kept per node between
+     * calls). {@link #project} returns it whatever W it is given; no mixing, no gradient.
+     */
+    public static FeatureInput projected(NDArray xw) {
+        int rows = Math.toIntExact(xw.getShape().get(0));
+        return new FeatureInput(null, rows, -1, null, null, xw);
+    }
+
     public int rows() {
         return rows;
     }

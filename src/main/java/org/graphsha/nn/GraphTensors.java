@@ -24,19 +24,28 @@ public final class GraphTensors {
     }
 
     public static GraphTensors build(NDManager manager, MessageGraph graph, ModelSpec spec) {
+        return build(manager, graph, spec, null);
+    }
+
+    /**
+     * @param degrees GCN's node degrees d (without the self-loop) when they are not the graph's in-degrees:
+     *                a receptive field cut out of a larger graph, whose outer nodes have neighbours
+     *                outside it; null for the in-degrees. SAGE and GAT need no degrees.
+     */
+    public static GraphTensors build(NDManager manager, MessageGraph graph, ModelSpec spec, int[] degrees) {
         GraphTensors g = new GraphTensors(graph.nodeCount());
         switch (spec.kind()) {
-            case GCN -> g.propagation = gcnAdjacency(manager, graph, spec.gcnNormalization());
+            case GCN -> g.propagation = gcnAdjacency(manager, graph, spec.gcnNormalization(),
+                degrees == null ? graph.inDegrees() : degrees);
             case SAGE -> g.propagation = meanAggregation(manager, graph);
             case GAT -> g.gatEdges(manager, graph);
         }
         return g;
     }
 
-    private static NDArray gcnAdjacency(NDManager manager, MessageGraph graph, GcnNormalization norm) {
+    private static NDArray gcnAdjacency(NDManager manager, MessageGraph graph, GcnNormalization norm, int[] deg) {
         int n = graph.nodeCount();
         int e = graph.edgeCount();
-        int[] deg = graph.inDegrees();
         int[] rows = new int[e + n];
         int[] cols = new int[e + n];
         float[] vals = new float[e + n];

@@ -19,6 +19,8 @@ import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.gds.GdsProgress;
 import org.graphsha.gds.ProjectedGraph;
+import org.graphsha.gds.ProjectionSchemas;
+import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.method.Method;
 import org.graphsha.nn.Engines;
 import org.graphsha.synthesis.RecordingSynthesizer;
@@ -54,6 +56,8 @@ public final class TrainPipeline {
         ProjectedGraph graph = graphs.read(config.graphName(), TrainConfig.filter(config.nodeLabels()),
             TrainConfig.filter(config.relationshipTypes()), config.featureProperties());
         TrainingData data = Inputs.trainingData(config, graphs, graph, tx);
+        ProjectionSchema schema = ProjectionSchemas.of(tx, config.graphName(), TrainConfig.filter(config.nodeLabels()),
+            TrainConfig.filter(config.relationshipTypes()));
 
         int n = graph.nodeCount();
         int epochs = config.training().epochs();
@@ -104,7 +108,7 @@ public final class TrainPipeline {
                 config.training().model(),
                 ConfigReader.choiceName(method), data.classIndex().values(), config.featureProperties(),
                 graph.features().dimension(), result.bestEpoch(), config.effective(), metrics(result, data),
-                Instant.now(), result.parameters(), logitOffsets(config, data));
+                Instant.now(), result.parameters(), logitOffsets(config, data), schema);
             catalog.store(model, config.overwrite());
             progress.finish("graphsha.train");
             return new Outcome(model, result, (trained - start) / 1_000_000, (finished - trained) / 1_000_000,

@@ -3,6 +3,7 @@ package org.graphsha.training;
 import java.util.List;
 
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SparseFeatures;
 import org.graphsha.nn.Backbone;
 import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.FeatureInput;
@@ -11,10 +12,13 @@ import org.graphsha.nn.MessageGraph;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.ParameterSet;
 import org.graphsha.nn.Tensor;
+import org.graphsha.nn.Transfer;
 import org.graphsha.numeric.Softmax;
 
+import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
 
 /**
  * An eval-mode forward pass of a stored model on any graph with the same feature layout: the
@@ -41,6 +45,49 @@ public final class Inference {
             NDList p = ParameterSet.of(parameters).toEngine(manager, false);
             return model.forward(p, x, null, tensors, null).toFloatArray();
         }
+    }
+
+    /** The first layer's X·W of each row of {@code features}: row-major rows x (the first weight's columns). */
+    public static float[] firstLayer(List<Tensor> parameters, SparseFeatures features, EngineRuntime runtime,
+                                     FeatureMode featureMode) {
+        Tensor w = parameters.get(0);
+        return runtime.exclusive(() -> {
+            try (NDManager manager = runtime.newManager()) {
+                FeatureInput x = featureMode.sparseFor(features)
+                    ? FeatureInput.sparse(manager, features)
+                    : FeatureInput.dense(manager, features);
+                return x.project(Transfer.floats(manager, w.data(), new Shape(w.shape())), null).toFloatArray();
+            }
+        });
+    }
+
+    /**
+     * Logits of a graph given as message edges, e.g. a receptive field read from the database, from its
+     * first layer's X·W rows.
+     *
+     * @param degrees    per node, the degree GCN normalises with (see {@link GraphTensors#build(NDManager,
+     *                   MessageGraph, ModelSpec, int[])}), or null for the in-degrees of {@code graph}
+     * @param projection row-major n x (the first weight's columns) X·W
+     * @param rows       how many leading rows of logits to return
+     */
+    public static float[] logits(ModelSpec spec, List<Tensor> parameters, MessageGraph graph, int[] degrees,
+                                 float[] projection, int rows, EngineRuntime runtime) {
+        Backbone model = Backbone.create(spec);
+        int n = graph.nodeCount();
+        return runtime.exclusive(() -> {
+            try (NDManager manager = runtime.newManager()) {
+                // The first weight is not needed: X·W is given, and a projected input ignores it.
+                NDList p = new NDList(parameters.size());
+                for (int k = 0; k < parameters.size(); k++) {
+                    Tensor t = parameters.get(k);
+                    p.add(k == 0 ? Transfer.scalar(manager, 0f) : Transfer.floats(manager, t.data(), new Shape(t.shape())));
+                }
+                NDArray xw = Transfer.floats(manager, projection, new Shape(n, projection.length / n));
+                GraphTensors tensors = GraphTensors.build(manager, graph, spec, degrees);
+                NDArray out = model.forward(p, FeatureInput.projected(xw), null, tensors, null);
+                return (rows == n ? out : out.get("0:" + rows)).toFloatArray();
+            }
+        });
     }
 
     /** Softmax of each row, in double precision. */

@@ -39,6 +39,9 @@ public final class Main {
         COMMANDS.put("bench-scale", new Entry("the whole pipeline at ogbn-arXiv size through Cypher (generate or "
             + "reuse, project, GraphSHA and plain GCN, predict.write) with time, memory and metrics: "
             + BenchScaleCommand.USAGE, new BenchScaleCommand()));
+        COMMANDS.put("bench-live", new Entry("latency of graphsha.predict.nodes (single nodes, hubs, neighbour caps) "
+            + "and batches against project + predict.stream, on Cora or the generated graph: " + BenchLiveCommand.USAGE,
+            new BenchLiveCommand()));
         COMMANDS.put("help", new Entry("list the commands", (args, options, out) -> help(out)));
     }
 
