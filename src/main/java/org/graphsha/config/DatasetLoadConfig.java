@@ -14,11 +14,9 @@ public record DatasetLoadConfig(
     Optional<String> path,
     boolean replace,
     boolean includeFeatures,
-    int batchSize,
+    WriteOptions write,
     JobOptions job
 ) {
-    public static final int DEFAULT_BATCH_SIZE = 10_000;
-
     public static DatasetLoadConfig of(String name, Map<String, Object> map) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("The dataset name must not be empty; use one of "
@@ -26,17 +24,18 @@ public record DatasetLoadConfig(
         }
         ConfigReader reader = new ConfigReader(map);
         Optional<KnownDataset> known = KnownDataset.find(name);
-        var config = new DatasetLoadConfig(
-            name,
-            ConfigReader.identifier("nodeLabel",
-                reader.string("nodeLabel", known.map(KnownDataset::defaultNodeLabel).orElse("Node"))),
-            ConfigReader.identifier("relationshipType",
-                reader.string("relationshipType", known.map(KnownDataset::defaultRelationshipType).orElse("LINKS"))),
-            reader.optionalString("path"),
-            reader.bool("replace", false),
-            reader.bool("includeFeatures", true),
-            reader.positiveInt("batchSize", DEFAULT_BATCH_SIZE),
-            JobOptions.read(reader, new HashMap<>(), 1));
+        String nodeLabel = ConfigReader.identifier("nodeLabel",
+            reader.string("nodeLabel", known.map(KnownDataset::defaultNodeLabel).orElse("Node")));
+        String relationshipType = ConfigReader.identifier("relationshipType",
+            reader.string("relationshipType", known.map(KnownDataset::defaultRelationshipType).orElse("LINKS")));
+        Optional<String> path = reader.optionalString("path");
+        boolean replace = reader.bool("replace", false);
+        boolean includeFeatures = reader.bool("includeFeatures", true);
+        int batchSize = batchSize(reader);
+        Map<String, Object> effective = new HashMap<>();
+        JobOptions job = JobOptions.read(reader, effective, 1);
+        var config = new DatasetLoadConfig(name, nodeLabel, relationshipType, path, replace, includeFeatures,
+            WriteOptions.read(reader, effective, job.writeConcurrency(), batchSize), job);
         reader.finish();
         if (config.path.isEmpty() && known.filter(KnownDataset::bundled).isEmpty()) {
             throw new IllegalArgumentException("Unknown dataset `" + name + "`: the bundled datasets are "
@@ -44,5 +43,18 @@ public record DatasetLoadConfig(
                 + "inside the import directory and pass {path: 'folder'}");
         }
         return config;
+    }
+
+    /** {@code writeBatchSize}, the key of every write; {@code batchSize}, this call's key before there was one, is its alias. */
+    private static int batchSize(ConfigReader reader) {
+        Object alias = reader.given().get("batchSize");
+        Object key = reader.given().get("writeBatchSize");
+        int batchSize = reader.positiveInt("writeBatchSize", WriteOptions.DEFAULT_BATCH_SIZE);
+        int older = reader.positiveInt("batchSize", batchSize);
+        if (alias != null && key != null) {
+            throw new IllegalArgumentException("Configuration keys `writeBatchSize` (" + key + ") and `batchSize` ("
+                + alias + ") name the same setting; give only `writeBatchSize`");
+        }
+        return alias != null ? older : batchSize;
     }
 }

@@ -35,6 +35,7 @@ public record PredictConfig(
     Optional<String> confidenceProperty,
     Optional<String> predictedProbabilityProperty,
     int writeConcurrency,
+    WriteOptions write,
     Map<String, Object> effective
 ) {
     public enum Mode {
@@ -77,6 +78,7 @@ public record PredictConfig(
         Optional<String> confidence = Optional.empty();
         Optional<String> probabilities = Optional.empty();
         int writeConcurrency = concurrency;
+        WriteOptions write = WriteOptions.none(concurrency);
         if (mode == Mode.WRITE || mode == Mode.MUTATE) {
             String key = mode == Mode.WRITE ? "writeProperty" : "mutateProperty";
             property = Optional.of(name(key, r.requiredString(key)));
@@ -92,11 +94,11 @@ public record PredictConfig(
         }
         if (mode == Mode.WRITE) {
             writeConcurrency = r.intInRange("writeConcurrency", concurrency, 1, 1024);
-            e.put("writeConcurrency", (long) writeConcurrency);
+            write = WriteOptions.read(r, e, writeConcurrency);
         }
         r.finish();
         return new PredictConfig(mode, graphName, modelName, labels, types, device, concurrency, jobId, logProgress, sudo,
-            include, property, confidence, probabilities, writeConcurrency, Collections.unmodifiableMap(e));
+            include, property, confidence, probabilities, writeConcurrency, write, Collections.unmodifiableMap(e));
     }
 
     /** {@code targetNodeLabels} is GDS's key for predict; {@code nodeLabels}, the key of GDS's algorithms, is its alias. */

@@ -55,6 +55,11 @@ public final class GdsProgress {
         tracker.beginSubTask(name);
     }
 
+    /** Sets the running stage's volume, for a stage whose size is known only once it begins. */
+    public void volume(long volume) {
+        tracker.setVolume(volume);
+    }
+
     public void progress(long steps) {
         tracker.logProgress(steps);
     }

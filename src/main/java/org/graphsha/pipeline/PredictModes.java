@@ -11,12 +11,12 @@ import org.graphsha.gds.GdsGraphs;
 import org.graphsha.pipeline.PredictPipeline.Call;
 import org.graphsha.pipeline.PredictPipeline.Outcome;
 import org.graphsha.pipeline.PredictPipeline.Predictions;
+import org.graphsha.store.BatchedWrite;
 import org.graphsha.writeback.PredictionWriter;
-import org.neo4j.graphdb.Transaction;
 
 /**
- * The four {@code graphsha.predict} modes as GDS has them: stream (rows), write (Neo4j properties in
- * the caller's transaction), mutate (properties of the in-memory projection) and stats (a summary).
+ * The four {@code graphsha.predict} modes as GDS has them: stream (rows), write (Neo4j properties, in
+ * batches of their own transactions or atomically in the caller's), mutate (properties of the in-memory projection) and stats (a summary).
  */
 public final class PredictModes {
 
@@ -27,11 +27,12 @@ public final class PredictModes {
     }
 
     /** @return properties written */
-    public static Outcome<Long> write(Call call, Transaction tx) {
+    public static Outcome<Long> write(Call call, BatchedWrite writer) {
         PredictConfig config = call.config();
         return PredictPipeline.run(call, "write", true, (p, progress, check) ->
-            PredictionWriter.write(tx, p.neo4jIds(), p.classValues(), p.probabilities(), config.property().orElseThrow(),
-                config.confidenceProperty().orElse(null), config.predictedProbabilityProperty().orElse(null), nodes -> {
+            PredictionWriter.write(writer, WriteModes.of(config.write()), p.neo4jIds(), p.classValues(), p.probabilities(),
+                config.property().orElseThrow(), config.confidenceProperty().orElse(null),
+                config.predictedProbabilityProperty().orElse(null), nodes -> {
                     check.run();
                     progress.progress(nodes);
                 }));

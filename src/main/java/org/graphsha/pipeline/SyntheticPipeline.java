@@ -6,6 +6,7 @@ import java.util.SplittableRandom;
 import org.graphsha.catalog.StoredModel;
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.TrainConfig;
+import org.graphsha.config.WriteOptions;
 import org.graphsha.data.TrainingData;
 import org.graphsha.diffusion.Diffusion;
 import org.graphsha.diffusion.NeighbourDistribution;
@@ -14,6 +15,7 @@ import org.graphsha.gds.GdsProgress;
 import org.graphsha.gds.ProjectedGraph;
 import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.nn.Engines;
+import org.graphsha.store.BatchedWrite;
 import org.graphsha.synthesis.GraphShaSynthesizer;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.Inference;
@@ -24,14 +26,22 @@ import org.neo4j.graphdb.Transaction;
  * {@code graphsha.synthetic.write} for a stored GraphSHA model: one more GraphSHA synthesis round on
  * the model's training graph, with the trained model's logits as the hardness source and the
  * model's own settings and seed, materialised as nodes. Earlier synthetic nodes of the model are
- * replaced.
+ * replaced: deleted first, then the new ones written, both in batches unless the write is atomic.
  */
 public final class SyntheticPipeline {
 
     private SyntheticPipeline() {}
 
-    public static SyntheticNodeWriter.Written write(String graphName, StoredModel stored, String label, GdsGraphs graphs,
-                                                    Transaction tx, TrainPipeline.ProgressFactory progressFactory,
+    /** What was written, and how long deleting the earlier nodes and writing the new ones took. */
+    public record Outcome(SyntheticNodeWriter.Written written, long writeMillis) {}
+
+    /**
+     * @param tx     the caller's transaction, for reads
+     * @param writer writes the nodes: in batches of their own transactions, or in {@code tx} when atomic
+     */
+    public static Outcome write(String graphName, StoredModel stored, String label, GdsGraphs graphs,
+                                                    Transaction tx, BatchedWrite writer, WriteOptions options,
+                                                    TrainPipeline.ProgressFactory progressFactory,
                                                     Runnable checkTerminated) {
         TrainedModel model = stored.model();
         TrainConfig config = TrainConfig.ofStored(graphName, model.configuration());
@@ -60,13 +70,19 @@ public final class SyntheticPipeline {
                 new SplittableRandom(config.training().seed()));
             checkTerminated.run();
             progress.beginStage("write");
-            SyntheticNodeWriter.drop(tx, label, model.name(), stored.username());
-            SyntheticNodeWriter.Written written = SyntheticNodeWriter.write(tx, label, model.name(), stored.username(), batch,
-                graph.neo4jIds(), data.classValues(), data.snapshot().features());
-            progress.progress(1);
+            long begin = System.nanoTime();
+            progress.volume(batch.size());
+            BatchedWrite.Mode mode = WriteModes.of(options);
+            SyntheticNodeWriter.drop(writer, mode, label, model.name(), stored.username());
+            checkTerminated.run();
+            SyntheticNodeWriter.Written written = SyntheticNodeWriter.write(writer, mode, label, model.name(),
+                stored.username(), batch, graph.neo4jIds(), data.classValues(), data.snapshot().features(), nodes -> {
+                    checkTerminated.run();
+                    progress.progress(nodes);
+                });
             progress.endStage("write");
             progress.finish("graphsha.synthetic.write");
-            return written;
+            return new Outcome(written, (System.nanoTime() - begin) / 1_000_000);
         } catch (RuntimeException e) {
             progress.fail();
             throw e;

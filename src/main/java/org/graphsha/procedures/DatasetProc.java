@@ -9,6 +9,8 @@ import org.graphsha.config.DatasetLoadConfig;
 import org.graphsha.data.KnownDataset;
 import org.graphsha.gds.GdsProgress;
 import org.graphsha.graph.Dataset;
+import org.graphsha.pipeline.WriteModes;
+import org.graphsha.store.BatchedWrite;
 import org.graphsha.store.DatasetImport;
 import org.graphsha.store.ImportDirectory;
 import org.neo4j.procedure.Description;
@@ -24,7 +26,8 @@ public class DatasetProc extends JobProcedure {
 
     @Procedure(name = "graphsha.dataset.load", mode = Mode.WRITE)
     @Description("Loads a node-classification dataset (bundled: cora, citeseer; or a folder inside the import "
-        + "directory) as labeled nodes with id, class, publicSplit and features, one relationship per undirected edge.")
+        + "directory) as labeled nodes with id, class, publicSplit and features, one relationship per undirected edge; "
+        + "in batches of writeBatchSize per transaction, or all in the caller's transaction with {atomic: true}.")
     public Stream<LoadResult> load(
         @Name("name") String name,
         @Name(value = "configuration", defaultValue = "{}") Map<String, Object> configuration
@@ -33,7 +36,8 @@ public class DatasetProc extends JobProcedure {
         long start = System.nanoTime();
         Dataset dataset = read(config);
         long read = System.nanoTime();
-        DatasetImport target = new DatasetImport(db, config.nodeLabel(), config.relationshipType(), config.batchSize());
+        DatasetImport target = new DatasetImport(writer(), config.nodeLabel(), config.relationshipType());
+        BatchedWrite.Mode mode = WriteModes.of(config.write());
         long existing = target.countExisting();
         if (existing > 0 && !config.replace()) {
             throw new IllegalArgumentException("Label `" + config.nodeLabel() + "` already holds " + existing
@@ -45,10 +49,10 @@ public class DatasetProc extends JobProcedure {
         try {
             terminationGuard.check();
             if (existing > 0) {
-                target.deleteExisting();
+                target.deleteExisting(mode);
             }
             progress.beginStage("write");
-            target.write(dataset, config.includeFeatures(), count -> {
+            target.write(dataset, config.includeFeatures(), mode, count -> {
                 terminationGuard.check();
                 progress.progress(count);
             });

@@ -1,8 +1,10 @@
 package org.graphsha.procedures;
 
+import org.graphsha.store.BatchedWrite;
 import org.neo4j.gds.core.Username;
 import org.neo4j.gds.core.utils.progress.TaskRegistryFactory;
 import org.neo4j.graphdb.Transaction;
+import org.neo4j.internal.kernel.api.security.SecurityContext;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
 import org.neo4j.logging.Log;
 import org.neo4j.procedure.Context;
@@ -10,8 +12,9 @@ import org.neo4j.procedure.TerminationGuard;
 
 /**
  * What every long-running graphsha call takes from Neo4j and GDS: the database and transaction, the
- * caller, and what a GDS job needs (task registry, log, termination guard). Neo4j injects superclass
- * fields too, and its generated procedure classes need this class to be public.
+ * caller (name and security context), and what a GDS job needs (task registry, log, termination
+ * guard). Neo4j injects superclass fields too, and its generated procedure classes need this class to
+ * be public.
  */
 public abstract class JobProcedure {
 
@@ -32,6 +35,14 @@ public abstract class JobProcedure {
 
     @Context
     public TerminationGuard terminationGuard;
+
+    @Context
+    public SecurityContext securityContext;
+
+    /** Batches run as the caller (their own transactions, the caller's security context); atomic writes in {@link #tx}. */
+    BatchedWrite writer() {
+        return BatchedWrite.forCall(db, securityContext, tx);
+    }
 
     ProcedureContext context() {
         return new ProcedureContext(db, username, taskRegistryFactory, log);

@@ -10,7 +10,10 @@ import org.neo4j.procedure.Description;
 import org.neo4j.procedure.Name;
 import org.neo4j.procedure.Procedure;
 
-/** {@code graphsha.predict.write}, as GDS's nodeClassification.predict.write; one transaction, so atomic. */
+/**
+ * {@code graphsha.predict.write}, as GDS's nodeClassification.predict.write: batches of their own
+ * transactions, or with {@code atomic: true} the caller's transaction.
+ */
 public class PredictWriteProc extends PredictProcBase {
 
     public record WriteResult(long preProcessingMillis, long computeMillis, long postProcessingMillis, long writeMillis,
@@ -18,10 +21,11 @@ public class PredictWriteProc extends PredictProcBase {
 
     @Procedure(name = "graphsha.predict.write", mode = org.neo4j.procedure.Mode.WRITE)
     @Description("Classifies the nodes of a GDS graph with a trained graphsha model and writes the predicted class "
-        + "(and optionally confidence and probabilities) as node properties, all in one transaction.")
+        + "(and optionally confidence and probabilities) as node properties, in batches of writeBatchSize nodes per "
+        + "transaction (writeConcurrency at a time), or all in the caller's transaction with {atomic: true}.")
     public Stream<WriteResult> write(@Name("graphName") String graphName,
                                      @Name(value = "configuration", defaultValue = "{}") Map<String, Object> configuration) {
-        PredictPipeline.Outcome<Long> o = PredictModes.write(call(Mode.WRITE, graphName, configuration), tx);
+        PredictPipeline.Outcome<Long> o = PredictModes.write(call(Mode.WRITE, graphName, configuration), writer());
         PredictPipeline.Predictions p = o.predictions();
         return Stream.of(new WriteResult(p.preProcessingMillis(), p.computeMillis(), o.postProcessingMillis(),
             o.outputMillis(), o.output(), p.configuration()));

@@ -1,12 +1,13 @@
 package org.graphsha.procedures;
 
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
 
 import org.graphsha.config.ConfigReader;
 import org.graphsha.config.JobOptions;
 import org.graphsha.config.TrainConfig;
+import org.graphsha.config.WriteOptions;
 import org.graphsha.pipeline.SyntheticPipeline;
 import org.graphsha.writeback.SyntheticNodeWriter;
 import org.neo4j.procedure.Description;
@@ -17,7 +18,8 @@ import org.neo4j.procedure.Procedure;
 /** Synthetic nodes as data: materialise them for a GraphSHA model, and remove exactly them again. */
 public class SyntheticProc extends JobProcedure {
 
-    public record WriteResult(String modelName, long nodesCreated, long relationshipsCreated) {}
+    public record WriteResult(String modelName, long nodesCreated, long relationshipsCreated, long writeMillis,
+                              Map<String, Object> configuration) {}
 
     public record DropResult(String modelName, long nodesDeleted) {}
 
@@ -30,12 +32,17 @@ public class SyntheticProc extends JobProcedure {
         String modelName = reader.requiredString("modelName");
         String label = ConfigReader.identifier("syntheticNodeLabel",
             reader.string("syntheticNodeLabel", TrainConfig.DEFAULT_SYNTHETIC_LABEL));
-        JobOptions job = JobOptions.read(reader, new HashMap<>(), 1);
+        Map<String, Object> effective = new LinkedHashMap<>();
+        effective.put("modelName", modelName);
+        effective.put("syntheticNodeLabel", label);
+        JobOptions job = JobOptions.read(reader, effective, 1);
+        WriteOptions write = WriteOptions.read(reader, effective, job.writeConcurrency());
         reader.finish();
         ProcedureContext context = context();
-        SyntheticNodeWriter.Written written = SyntheticPipeline.write(graphName, context.catalog().getStored(modelName), label,
-            context.graphs(), tx, context.progress(1, job), terminationGuard::check);
-        return Stream.of(new WriteResult(modelName, written.nodes(), written.relationships()));
+        SyntheticPipeline.Outcome outcome = SyntheticPipeline.write(graphName, context.catalog().getStored(modelName), label,
+            context.graphs(), tx, writer(), write, context.progress(1, job), terminationGuard::check);
+        return Stream.of(new WriteResult(modelName, outcome.written().nodes(), outcome.written().relationships(),
+            outcome.writeMillis(), effective));
     }
 
     @Procedure(name = "graphsha.synthetic.drop", mode = Mode.WRITE)

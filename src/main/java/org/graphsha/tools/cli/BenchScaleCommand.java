@@ -118,7 +118,7 @@ final class BenchScaleCommand implements Main.Command {
     /** Reuses the label's nodes when their count is the requested one, else writes through transactions. */
     private static String reuseOrWrite(org.neo4j.graphdb.GraphDatabaseService db, GeneratorSettings settings,
                                        GenerateCommand.Target target, PrintStream out) {
-        long existing = new DatasetImport(db, target.label(), target.relationshipType(), 10_000).countExisting();
+        long existing = new DatasetImport(db, target.label(), target.relationshipType()).countExisting();
         if (existing == settings.nodes() && !target.replace()) {
             return "reused " + GenerateCommand.count(db, target) + " (--replace true regenerates)";
         }

@@ -129,7 +129,7 @@ final class GenerateCommand implements Main.Command {
 
     /** Generates and adds the graph under its label through transactions, into a running database. */
     static Outcome transactional(GraphDatabaseService db, GeneratorSettings settings, Target target, PrintStream out) {
-        DatasetImport existing = new DatasetImport(db, target.label(), target.relationshipType(), 10_000);
+        DatasetImport existing = new DatasetImport(db, target.label(), target.relationshipType());
         if (existing.countExisting() > 0) {
             if (!target.replace()) {
                 throw new Main.UsageException("label " + target.label() + " already has nodes; pass --replace true "

@@ -31,7 +31,7 @@ public final class GeneratedGraphWriter {
 
     public GeneratedGraphWriter(GraphDatabaseService db, String label, String relationshipType, int batchSize) {
         this.db = db;
-        this.cleanup = new DatasetImport(db, label, relationshipType, 10_000);
+        this.cleanup = new DatasetImport(db, label, relationshipType);
         this.label = Label.label(label);
         this.type = RelationshipType.withName(relationshipType);
         this.batchSize = batchSize;
