@@ -15,8 +15,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.neo4j.graphdb.Node;
-import org.neo4j.graphdb.TransactionTerminatedException;
-import org.neo4j.kernel.api.exceptions.Status;
 
 /**
  * A batched write stopped between batches, as a terminated call stops it (the termination guard
@@ -54,7 +52,7 @@ class BatchedWriteTest {
                 return 2L * (to - from);
             }, nodes -> {
                 if (batches.incrementAndGet() == 3) {
-                    throw new TransactionTerminatedException(Status.Transaction.Terminated);
+                    throw new IllegalStateException("The transaction has been terminated.");
                 }
             }));
         assertTrue(stopped.getMessage().contains("stopped after " + stopped.committed() + " of 1000 nodes"),
