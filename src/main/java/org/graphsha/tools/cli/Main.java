@@ -42,6 +42,9 @@ public final class Main {
         COMMANDS.put("bench-live", new Entry("latency of graphsha.predict.nodes (single nodes, hubs, neighbour caps) "
             + "and batches against project + predict.stream, on Cora or the generated graph: " + BenchLiveCommand.USAGE,
             new BenchLiveCommand()));
+        COMMANDS.put("bench-writes", new Entry("graphsha.predict.write batched and atomic on the graph in the "
+            + "database (project, train a small model unless it exists, write twice) with time, heap and transaction "
+            + "heap: " + BenchWritesCommand.USAGE, new BenchWritesCommand()));
         COMMANDS.put("help", new Entry("list the commands", (args, options, out) -> help(out)));
     }
 
