@@ -16,6 +16,13 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
     private static final long FLOAT = 4;
     private static final long INT = 4;
     private static final long LONG = 8;
+    /**
+     * Resident memory that loading libtorch and running its first operations adds to a process (code,
+     * its thread pools' stacks, allocator caches), measured on Linux x86-64 CPU builds
+     * (docs/benchmarks/production.md). A process that has trained before holds it already; the guard
+     * counts it anyway, since it cannot tell which memory a later call will reuse.
+     */
+    static final long ENGINE_RUNTIME = 400L << 20;
 
     /**
      * @param edges      directed message edges (twice the undirected count)
@@ -58,6 +65,7 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         nativeMin.put("activations", activations);
         nativeMin.put("parameters", parameters * FLOAT * 3);
         nativeMin.put("edgeDecoderScores", decoderScores);
+        nativeMin.put("engineRuntime", ENGINE_RUNTIME);
         Map<String, Long> nativeMax = new LinkedHashMap<>(nativeMin);
         nativeMax.put("features", dense);
         return new MemoryEstimate(heap, nativeMin, nativeMax);
@@ -88,6 +96,7 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
             + (spec.kind() == BackboneKind.GAT ? (edges + nodes) * spec.heads() * FLOAT * 3 : 0));
         nativeMin.put("activations", nodes * h * FLOAT * 2 + nodes * classes * FLOAT);
         nativeMin.put("parameters", parameters * FLOAT);
+        nativeMin.put("engineRuntime", ENGINE_RUNTIME);
         Map<String, Long> nativeMax = new LinkedHashMap<>(nativeMin);
         nativeMax.put("features", dense);
         return new MemoryEstimate(heap, nativeMin, nativeMax);
@@ -110,6 +119,21 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
 
     public long nativeMaxBytes() {
         return sum(nativeMaximum);
+    }
+
+    /** Bytes as GDS writes them in its estimates and guard messages: B, KiB, MiB, GiB, TiB, one decimal. */
+    public static String human(long bytes) {
+        if (bytes < 1024) {
+            return bytes + " B";
+        }
+        String[] units = {"KiB", "MiB", "GiB", "TiB"};
+        double value = bytes;
+        int unit = -1;
+        while (value >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return String.format(java.util.Locale.ROOT, "%.1f %s", value, units[unit]);
     }
 
     private static long sum(Map<String, Long> parts) {
