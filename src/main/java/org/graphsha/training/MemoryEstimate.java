@@ -22,7 +22,7 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
      * (docs/benchmarks/production.md). A process that has trained before holds it already; the guard
      * counts it anyway, since it cannot tell which memory a later call will reuse.
      */
-    static final long ENGINE_RUNTIME = 400L << 20;
+    static final long ENGINE_RUNTIME = 256L << 20;
 
     /**
      * @param edges      directed message edges (twice the undirected count)
