@@ -114,7 +114,7 @@ public record TrainConfig(
             put(e, "ablation", r.choice("ablation", Ablation.NONE, Ablation.class)),
             diffusion);
 
-        // train writes nothing, so writeConcurrency has nothing to do; sudo waives no check yet (docs/procedures.md).
+        // train writes nothing, so writeConcurrency has nothing to do; sudo waives the memory guard (docs/procedures.md).
         JobOptions job = JobOptions.read(r, e, concurrency);
         boolean overwrite = put(e, "overwrite", r.bool("overwrite", false));
         double upScale = put(e, "graphSmoteUpScale", r.numberInRange("graphSmoteUpScale", 0, 0, 100, false));

@@ -21,18 +21,38 @@ import org.graphsha.graph.SparseFeatures;
 public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitRole[] roles) {
 
     /**
+     * A run's classes and split, checked, before the graph's edges and features are read: enough to
+     * size the run (its training class sizes decide how many synthetic nodes an epoch adds).
+     *
+     * @param classes class index per node, -1 where unknown
+     */
+    public record Labels(ClassIndex classIndex, int[] classes, SplitRole[] roles) {
+
+        /** Training nodes per class index. */
+        public int[] trainingCounts() {
+            int[] counts = new int[classIndex.size()];
+            for (int i = 0; i < classes.length; i++) {
+                if (roles[i] == SplitRole.TRAIN) {
+                    counts[classes[i]]++;
+                }
+            }
+            return counts;
+        }
+    }
+
+    /**
      * @param targets    class value per node (Long or String), null where unknown
      * @param splits     split value per node ('train', 'val', 'test', 'removed', 'none' or null), or null
      *                   for a stratified holdout of {@code validationFraction} of the labeled nodes
      * @param nodeNames  how to name node i in messages
      */
-    public static TrainingData of(EdgeList edges, SparseFeatures features, Object[] targets, String targetProperty,
-                                  Object[] splits, String splitProperty, double validationFraction, long seed,
-                                  java.util.function.IntFunction<String> nodeNames) {
+    public static Labels labels(Object[] targets, String targetProperty, Object[] splits, String splitProperty,
+                                double validationFraction, long seed, java.util.function.IntFunction<String> nodeNames) {
         List<Object> present = new ArrayList<>();
+        Object[] normalized = new Object[targets.length];
         for (int i = 0; i < targets.length; i++) {
             Object value = normalizeClass(targets[i], targetProperty, nodeNames.apply(i));
-            targets[i] = value;
+            normalized[i] = value;
             if (value != null) {
                 present.add(value);
             }
@@ -48,7 +68,7 @@ public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitR
         }
         int[] classes = new int[targets.length];
         for (int i = 0; i < targets.length; i++) {
-            classes[i] = targets[i] == null ? -1 : index.indexOf(targets[i]);
+            classes[i] = normalized[i] == null ? -1 : index.indexOf(normalized[i]);
         }
         SplitRole[] roles = splits == null
             ? Holdout.stratified(classes, index.size(), validationFraction, seed)
@@ -58,7 +78,21 @@ public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitR
             throw new IllegalArgumentException("splitProperty `" + splitProperty + "` marks no labeled node as 'val'; "
                 + "model selection needs validation nodes (or leave splitProperty out for an automatic holdout)");
         }
-        return new TrainingData(Snapshots.of(edges, features, classes, index.size(), roles), index, roles);
+        return new Labels(index, classes, roles);
+    }
+
+    /** The snapshot of checked labels with the graph's edges and features. */
+    public static TrainingData of(EdgeList edges, SparseFeatures features, Labels labels) {
+        return new TrainingData(Snapshots.of(edges, features, labels.classes(), labels.classIndex().size(),
+            labels.roles()), labels.classIndex(), labels.roles());
+    }
+
+    /** {@link #labels} and {@link #of(EdgeList, SparseFeatures, Labels)} in one step. */
+    public static TrainingData of(EdgeList edges, SparseFeatures features, Object[] targets, String targetProperty,
+                                  Object[] splits, String splitProperty, double validationFraction, long seed,
+                                  java.util.function.IntFunction<String> nodeNames) {
+        return of(edges, features, labels(targets, targetProperty, splits, splitProperty, validationFraction, seed,
+            nodeNames));
     }
 
     private static Object normalizeClass(Object value, String property, String node) {

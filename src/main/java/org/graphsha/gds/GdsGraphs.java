@@ -80,6 +80,17 @@ public final class GdsGraphs {
                 types.stream().map(RelationshipType::name).sorted().toList(), features.widths()));
     }
 
+    /** The Neo4j ids of the selected nodes, in the order {@link #read} gives them, without reading anything else. */
+    public long[] neo4jIds(String graphName, Selection selection) {
+        Graph graph = graph(store(graphName), graphName, selection);
+        int n = Math.toIntExact(graph.nodeCount());
+        long[] neo4jIds = new long[n];
+        for (int i = 0; i < n; i++) {
+            neo4jIds[i] = graph.toOriginalNodeId(i);
+        }
+        return neo4jIds;
+    }
+
     /** Sizes of a projection, without copying it: node count, directed relationship count, feature width. */
     public record Dimensions(long nodeCount, long relationshipCount, int featureDimension) {}
 

@@ -6,7 +6,10 @@ import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.synthesis.EnsOptions;
 import org.graphsha.synthesis.EnsSynthesizer;
 import org.graphsha.synthesis.GraphShaSynthesizer;
+import org.graphsha.synthesis.GraphSmotePlan;
+import org.graphsha.synthesis.SynthesisCounts;
 import org.graphsha.synthesis.SynthesisOptions;
+import org.graphsha.synthesis.SynthesisTarget;
 import org.graphsha.synthesis.Synthesizer;
 import org.graphsha.synthesis.UpsampleSynthesizer;
 import org.graphsha.training.EpochListener;
@@ -107,17 +110,34 @@ public enum Method {
     }
 
     /**
-     * Most synthetic nodes one epoch may add, for the memory estimate: GraphSHA and GraphSmote fill
-     * minority classes up to the mean (at most about half the nodes again), and so does Upsample; GraphENS fills every class
-     * up to the largest. GraphSHA's warm-up epochs fill up to the largest class, which on extreme
-     * imbalance exceeds this bound (docs/procedures.md).
+     * Most synthetic nodes one epoch of this method adds, from the training class sizes, for the memory
+     * estimate and guard. GraphSHA's warm-up epochs fill every class up to the largest whatever the
+     * target, which sets the peak on skewed graphs (480,143 nodes for 169,343 on the arXiv-size graph,
+     * docs/benchmarks/scale.md); GraphENS fills to the largest class, Upsample to the mean, GraphSmote
+     * by its up-scale.
+     *
+     * @param trainingCounts training nodes per class
+     * @param upScale        GraphSmote's up-scale (0: fill to the mean); ignored by other methods
      */
-    public long syntheticNodeBound(long nodes) {
+    public long syntheticNodePeak(int[] trainingCounts, SynthesisOptions options, double upScale) {
         return switch (synthesis) {
-            case GRAPHSHA, UPSAMPLE, BETWEEN_LAYERS -> nodes / 2;
-            case GRAPH_ENS, GRAPH_ENS_UNDER_TAM -> nodes;
+            case GRAPHSHA -> Math.max(options.warmupEpochs() >= 0 ? filled(trainingCounts, SynthesisTarget.MAX) : 0,
+                filled(trainingCounts, options.target()));
+            case UPSAMPLE -> filled(trainingCounts, SynthesisTarget.MEAN);
+            case GRAPH_ENS, GRAPH_ENS_UNDER_TAM -> filled(trainingCounts, SynthesisTarget.MAX);
+            case BETWEEN_LAYERS -> SynthesisCounts.total(GraphSmotePlan.counts(trainingCounts, upScale));
             case NONE -> 0;
         };
+    }
+
+    /** Synthetic nodes per epoch to fill the classes with training nodes up to {@code target}. */
+    private static long filled(int[] trainingCounts, SynthesisTarget target) {
+        int[] counts = SynthesisCounts.perClass(trainingCounts, target);
+        long total = 0;
+        for (int c = 0; c < counts.length; c++) {
+            total += trainingCounts[c] > 0 ? counts[c] : 0;
+        }
+        return total;
     }
 
     /** Whether GraphSmote's edge decoder scores synthetic nodes against candidates (memory estimate). */

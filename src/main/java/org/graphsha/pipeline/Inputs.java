@@ -9,21 +9,27 @@ import org.graphsha.graph.SparseFeatures;
 import org.graphsha.store.NodeValues;
 import org.neo4j.graphdb.Transaction;
 
-/** Gathers a run's per-node inputs: class from the projection when GDS holds it, else from the database. */
+/** Gathers a run's per-node inputs. */
 final class Inputs {
 
     private Inputs() {}
 
-    static TrainingData trainingData(TrainConfig config, GdsGraphs graphs, ProjectedGraph graph, Transaction tx) {
-        long[] ids = graph.neo4jIds();
-        Object[] targets = graphs.longProperty(graph.graphName(), config.targetProperty(), ids);
+    /**
+     * Classes and split of the selected nodes, read before the features: they size the run for the
+     * memory guard. Class from the projection when GDS holds it, else from the database.
+     */
+    static TrainingData.Labels labels(TrainConfig config, GdsGraphs graphs, long[] ids, Transaction tx) {
+        Object[] targets = graphs.longProperty(config.graphName(), config.targetProperty(), ids);
         if (targets == null) {
             targets = NodeValues.read(tx, ids, config.targetProperty());
         }
         Object[] splits = config.splitProperty().map(p -> NodeValues.read(tx, ids, p)).orElse(null);
-        return TrainingData.of(graph.edges(), features(graph.features(), config.featureNormalization()), targets,
-            config.targetProperty(), splits, config.splitProperty().orElse(null), config.validationFraction(),
-            config.training().seed(), i -> "with id " + ids[i]);
+        return TrainingData.labels(targets, config.targetProperty(), splits, config.splitProperty().orElse(null),
+            config.validationFraction(), config.training().seed(), i -> "with id " + ids[i]);
+    }
+
+    static TrainingData trainingData(TrainConfig config, ProjectedGraph graph, TrainingData.Labels labels) {
+        return TrainingData.of(graph.edges(), features(graph.features(), config.featureNormalization()), labels);
     }
 
     static SparseFeatures features(SparseFeatures raw, TrainConfig.FeatureNormalization normalization) {

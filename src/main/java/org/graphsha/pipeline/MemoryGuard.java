@@ -1,24 +1,110 @@
 package org.graphsha.pipeline;
 
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.graphsha.training.MemoryEstimate;
+
 /**
- * GDS's memory guard for graphsha calls: a call whose estimated heap exceeds the heap the JVM has
- * free now is refused before it reads the graph, unless it says {@code sudo: true}. Native (PyTorch)
- * memory lies outside the JVM's accounting and is not checked.
+ * GDS's memory guard for graphsha calls, with PyTorch's native memory checked as well: a call is
+ * refused before it reads the graph when its estimated heap exceeds the heap free now, or its
+ * estimated native memory exceeds what the machine has left outside the heap, unless it says
+ * {@code sudo: true}. The figures compared are those the call's {@code .estimate} yields
+ * ({@code heapBytes}, {@code nativeBytesMax}).
  */
-final class MemoryGuard {
+public final class MemoryGuard {
+
+    /**
+     * What is left when a call starts. Passed with the call rather than read inside the check, so that a
+     * test can state a small machine without a JVM-wide setting.
+     *
+     * @param heap       heap the JVM can still hand out: its maximum less what is used now
+     * @param heapGrowth heap the JVM has not committed yet but may: its maximum less the committed heap
+     * @param machine    memory the machine can give the process without swapping (bytes)
+     */
+    public record Available(long heap, long heapGrowth, long machine) {
+
+        /**
+         * This JVM and machine now. The machine's figure is Linux's MemAvailable, which counts reclaimable page
+         * cache as available (MemFree alone would refuse work on any server whose files have been read). In a
+         * container /proc/meminfo shows the host, so where the JVM sees a smaller, cgroup-limited machine, its
+         * container-aware free figure (limit less usage) caps it. Without /proc (macOS, Windows) the JVM's own
+         * free figure stands.
+         */
+        public static Available now() {
+            Runtime runtime = Runtime.getRuntime();
+            long max = runtime.maxMemory();
+            long committed = runtime.totalMemory();
+            long used = committed - runtime.freeMemory();
+            com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+            long memAvailable = meminfo("MemAvailable:");
+            long memTotal = meminfo("MemTotal:");
+            long machine;
+            if (memAvailable < 0) {
+                machine = os.getFreeMemorySize();
+            } else if (memTotal > 0 && os.getTotalMemorySize() < memTotal) {
+                machine = Math.min(memAvailable, os.getFreeMemorySize());
+            } else {
+                machine = memAvailable;
+            }
+            return new Available(max - used, Math.max(0, max - committed), machine);
+        }
+
+        /** Machine memory that native allocations can take once the heap has grown to its maximum. */
+        public long outsideHeap() {
+            return Math.max(0, machine - heapGrowth);
+        }
+
+        private static long meminfo(String key) {
+            try {
+                for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+                    if (line.startsWith(key)) {
+                        return Long.parseLong(line.substring(key.length()).trim().split("\\s+")[0]) * 1024;
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                return -1;
+            }
+            return -1;
+        }
+    }
 
     private MemoryGuard() {}
 
-    static void check(String procedure, long heapBytes, boolean sudo) {
+    /**
+     * @param procedure the call, as named in the message
+     * @param advice    what in the call's configuration makes it smaller
+     */
+    public static void check(String procedure, MemoryEstimate estimate, boolean sudo, Available available,
+                             String advice) {
         if (sudo) {
             return;
         }
-        Runtime runtime = Runtime.getRuntime();
-        long available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
-        if (heapBytes > available) {
-            throw new IllegalStateException("Memory required to run " + procedure + " (" + heapBytes + "b) exceeds "
-                + "available memory (" + available + "b); see " + procedure + ".estimate, or set `sudo: true` to run "
-                + "it anyway");
+        long heap = estimate.heapBytes();
+        long nativeBytes = estimate.nativeMaxBytes();
+        boolean heapShort = heap > available.heap();
+        boolean nativeShort = nativeBytes > available.outsideHeap();
+        if (!heapShort && !nativeShort) {
+            return;
         }
+        StringBuilder message = new StringBuilder("Memory required to run ").append(procedure).append(" (")
+            .append(MemoryEstimate.human(heap)).append(" heap, ").append(MemoryEstimate.human(nativeBytes))
+            .append(" native) exceeds available memory (").append(MemoryEstimate.human(available.heap()))
+            .append(" heap, ").append(MemoryEstimate.human(available.outsideHeap())).append(" machine): ");
+        message.append(heapShort && nativeShort ? "both parts are" : heapShort ? "the heap part is" : "the native part is")
+            .append(" too large. 'machine' is the memory the machine has left outside the Java heap, once the heap "
+                + "may grow to its maximum; PyTorch's tensors live there. ")
+            .append(advice);
+        if (heapShort) {
+            message.append(", or give Neo4j a bigger heap (server.memory.heap.max_size)");
+        }
+        if (nativeShort) {
+            message.append(", or free machine memory (a smaller maximum heap or page cache leaves more to PyTorch)");
+        }
+        message.append(". See ").append(procedure).append(".estimate for the parts; `sudo: true` skips this check.");
+        throw new IllegalStateException(message.toString());
     }
 }

@@ -37,9 +37,12 @@ import org.graphsha.training.MemoryEstimate;
  */
 public final class PredictPipeline {
 
-    /** One call: its configuration, model, graph adapter, progress and termination guard. */
+    /**
+     * One call: its configuration, model, graph adapter, progress, termination guard and what the JVM and
+     * machine have left for the memory guard.
+     */
     public record Call(PredictConfig config, TrainedModel model, GdsGraphs graphs, TrainPipeline.ProgressFactory progress,
-                       Runnable checkTerminated) {}
+                       Runnable checkTerminated, MemoryGuard.Available available) {}
 
     /**
      * Per node: Neo4j id, class index, class value (the target's own type), probabilities.
@@ -90,7 +93,9 @@ public final class PredictPipeline {
             call.graphs().requireNewProperties(config.graphName(), selection, mutatedProperties(config));
         }
         EngineRuntime runtime = Engines.runtime(config.device(), config.concurrency());
-        MemoryGuard.check(config.mode().procedure(), estimate(config, model, size).heapBytes(), config.sudo());
+        MemoryGuard.check(config.mode().procedure(), estimate(config, model, size), config.sudo(), call.available(),
+            "To fit, predict fewer nodes (targetNodeLabels, relationshipTypes or a smaller projection) or use a model with "
+                + "a smaller hiddenSize");
 
         List<GdsProgress.Stage> stages = new ArrayList<>(List.of(new GdsProgress.Stage("read graph", size.nodeCount()),
             new GdsProgress.Stage("inference", 1)));
@@ -137,7 +142,7 @@ public final class PredictPipeline {
 
     /** Sizes for an estimate, after the same checks as a run: graph, filters, feature properties and width. */
     public static Estimate estimate(PredictConfig config, TrainedModel model, GdsGraphs graphs) {
-        GdsGraphs.Dimensions size = checkedSize(new Call(config, model, graphs, null, null),
+        GdsGraphs.Dimensions size = checkedSize(new Call(config, model, graphs, null, null, null),
             selection(config, config.filters(model)));
         return new Estimate(estimate(config, model, size), size.nodeCount(), size.relationshipCount());
     }

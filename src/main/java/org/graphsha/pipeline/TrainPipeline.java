@@ -15,6 +15,7 @@ import org.graphsha.config.TrainConfig;
 import org.graphsha.data.SplitRole;
 import org.graphsha.data.TrainingData;
 import org.graphsha.diffusion.Diffusion;
+import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.gds.GdsProgress;
@@ -29,6 +30,7 @@ import org.graphsha.synthesis.Synthesizer;
 import org.graphsha.training.EpochListener;
 import org.graphsha.training.LogitReadout;
 import org.graphsha.training.LossKind;
+import org.graphsha.training.MemoryEstimate;
 import org.graphsha.training.TrainingResult;
 import org.neo4j.graphdb.Transaction;
 
@@ -40,22 +42,37 @@ import org.neo4j.graphdb.Transaction;
  */
 public final class TrainPipeline {
 
+    private static final String PROCEDURE = "graphsha.train";
+    private static final String ADVICE = "To fit, train on fewer nodes (nodeLabels, relationshipTypes or a smaller "
+        + "projection), a smaller hiddenSize (or fewer heads with gat), fewer or narrower featureProperties, or a method "
+        + "that synthesises fewer nodes (graphsha's warm-up fills every class up to the largest: warmupEpochs: -1 "
+        + "skips it; vanilla and the loss-based methods add none)";
+
     /** @param synthesis the last epoch's synthesis report as a map, empty without synthesis */
     public record Outcome(TrainedModel model, TrainingResult result, long preProcessingMillis, long trainMillis,
                           double syntheticNodesPerEpoch, Map<String, Object> synthesis) {}
 
     private TrainPipeline() {}
 
+    /**
+     * @param available what the JVM and machine have left, for the memory guard (the procedure passes
+     *                  {@link MemoryGuard.Available#now()})
+     */
     public static Outcome run(TrainConfig config, GdsGraphs graphs, Transaction tx, ModelCatalog catalog,
-                              ProgressFactory progressFactory, Runnable checkTerminated) {
+                              ProgressFactory progressFactory, Runnable checkTerminated, MemoryGuard.Available available) {
         catalog.requireStorable(config.modelName(), config.overwrite());
         // Resolved first: `gpu` on a machine without one must fail before any heavy work.
         boolean onGpu = Engines.device(config.training().device()).isGpu();
         Method method = config.method();
         long start = System.nanoTime();
-        ProjectedGraph graph = graphs.read(config.graphName(), TrainConfig.filter(config.nodeLabels()),
-            TrainConfig.filter(config.relationshipTypes()), config.featureProperties());
-        TrainingData data = Inputs.trainingData(config, graphs, graph, tx);
+        Sized sized = size(config, graphs, tx);
+        MemoryGuard.check(PROCEDURE, sized.estimate().memory(), config.job().sudo(), available, ADVICE);
+        ProjectedGraph graph = graphs.read(config.graphName(), selection(config), config.featureProperties());
+        if (!java.util.Arrays.equals(graph.neo4jIds(), sized.ids())) {
+            throw new IllegalStateException("Graph `" + config.graphName() + "` changed while graphsha.train read it; "
+                + "run the call again");
+        }
+        TrainingData data = Inputs.trainingData(config, graph, sized.labels());
         ProjectionSchema schema = ProjectionSchemas.of(tx, config.graphName(), TrainConfig.filter(config.nodeLabels()),
             TrainConfig.filter(config.relationshipTypes()));
 
@@ -119,6 +136,46 @@ public final class TrainPipeline {
             progress.fail();
             throw e;
         }
+    }
+
+    /** A call's memory estimate, the size of the selected graph and the most synthetic nodes an epoch adds. */
+    public record Estimate(MemoryEstimate memory, long nodeCount, long relationshipCount, long syntheticNodes) {}
+
+    /** The estimate and what sizing it read, so that the run reads the classes once. */
+    private record Sized(Estimate estimate, long[] ids, TrainingData.Labels labels) {}
+
+    /**
+     * What {@code graphsha.train.estimate} yields and the guard compares: sized from the projection's
+     * counts and the training class sizes (classes and split are read, the features are not), after
+     * the same checks of the target and split as a run.
+     */
+    public static Estimate estimate(TrainConfig config, GdsGraphs graphs, Transaction tx) {
+        return size(config, graphs, tx).estimate();
+    }
+
+    private static Sized size(TrainConfig config, GdsGraphs graphs, Transaction tx) {
+        GdsGraphs.Selection selection = selection(config);
+        GdsGraphs.Dimensions size = graphs.dimensions(config.graphName(), selection, config.featureProperties());
+        long[] ids = graphs.neo4jIds(config.graphName(), selection);
+        TrainingData.Labels labels = Inputs.labels(config, graphs, ids, tx);
+        Method method = config.method();
+        long synthetic = method.syntheticNodePeak(labels.trainingCounts(), config.synthesis(),
+            config.graphSmoteUpScale());
+        long n = size.nodeCount();
+        // The message graph holds both directions of every pair: twice the count bounds natural and undirected
+        // projections.
+        long edges = 2 * size.relationshipCount();
+        var diffusion = config.synthesis().diffusion();
+        long entries = !method.needsDiffusion() ? 0 : diffusion.kind() == DiffusionKind.PPR ? n * diffusion.topK()
+            : edges + n;
+        MemoryEstimate memory = MemoryEstimate.of(n, edges, size.featureDimension(), labels.classIndex().size(),
+            config.training().model(), synthetic, entries,
+            method.needsDiffusion() && diffusion.exactFor(Math.toIntExact(n)), method.decodesSyntheticEdges());
+        return new Sized(new Estimate(memory, n, size.relationshipCount(), synthetic), ids, labels);
+    }
+
+    private static GdsGraphs.Selection selection(TrainConfig config) {
+        return GdsGraphs.Selection.of(TrainConfig.filter(config.nodeLabels()), TrainConfig.filter(config.relationshipTypes()));
     }
 
     private static Map<String, Object> synthesisReport(SynthesisReport report, Object[] classes) {

@@ -38,6 +38,6 @@ public record EstimateResult(String requiredMemory, String treeView, Map<String,
     }
 
     static String human(long bytes) {
-        return bytes < 1 << 20 ? (bytes >> 10) + " KiB" : String.format("%.1f MiB", bytes / (double) (1 << 20));
+        return MemoryEstimate.human(bytes);
     }
 }

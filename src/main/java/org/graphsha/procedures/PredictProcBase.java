@@ -4,6 +4,7 @@ import java.util.Map;
 
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.PredictConfig;
+import org.graphsha.pipeline.MemoryGuard;
 import org.graphsha.pipeline.PredictPipeline;
 
 /**
@@ -19,6 +20,6 @@ public abstract class PredictProcBase extends JobProcedure {
         TrainedModel model = context.catalog().get(config.modelName());
         return new PredictPipeline.Call(config, model, context.graphs(),
             context.progress(config.concurrency(), config.jobId().orElse(null), config.logProgress()),
-            terminationGuard::check);
+            terminationGuard::check, MemoryGuard.Available.now());
     }
 }

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import org.graphsha.config.TrainConfig;
+import org.graphsha.pipeline.MemoryGuard;
 import org.graphsha.pipeline.TrainPipeline;
 import org.neo4j.procedure.Description;
 import org.neo4j.procedure.Mode;
@@ -26,7 +27,8 @@ public class TrainProc extends JobProcedure {
         TrainConfig config = TrainConfig.of(graphName, configuration);
         ProcedureContext context = context();
         TrainPipeline.Outcome outcome = TrainPipeline.run(config, context.graphs(), tx, context.catalog(),
-            context.progress(config.concurrency(), config.job()), terminationGuard::check);
+            context.progress(config.concurrency(), config.job()), terminationGuard::check,
+            MemoryGuard.Available.now());
         var metrics = outcome.model().metrics();
         @SuppressWarnings("unchecked")
         Map<String, Object> validation = (Map<String, Object>) metrics.get("validation");

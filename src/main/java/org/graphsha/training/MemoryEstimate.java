@@ -16,6 +16,13 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
     private static final long FLOAT = 4;
     private static final long INT = 4;
     private static final long LONG = 8;
+    /**
+     * Resident memory that loading libtorch and running its first operations adds to a process (code,
+     * its thread pools' stacks, allocator caches), measured on Linux x86-64 CPU builds
+     * (docs/benchmarks/production.md). A process that has trained before holds it already; the guard
+     * counts it anyway, since it cannot tell which memory a later call will reuse.
+     */
+    static final long ENGINE_RUNTIME = 256L << 20;
 
     /**
      * @param edges      directed message edges (twice the undirected count)
@@ -35,7 +42,13 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         heap.put("neighbourDistribution", diffusionEntries * (INT + FLOAT) * 2
             + (exactDiffusion ? nodes * nodes * LONG : 0));
         heap.put("parametersAndAdam", parameters * FLOAT * 4);
-        heap.put("logits", nodes * classes * FLOAT * 3);
+        // Logits of the augmented graph (previous, current and their softmax), synthetic nodes included.
+        heap.put("logits", n * classes * FLOAT * 3);
+        // The augmented edge list is built in Java before it becomes tensors: two int endpoints, a float weight and
+        // two long indices per edge, in builders that may hold twice their size while they grow.
+        long augmentedEdges = edges + (nodes == 0 ? 0 : synthetic * Math.max(1, edges / nodes)) + n;
+        heap.put("augmentedEdges", synthetic == 0 ? 0 : 2 * augmentedEdges * (2 * INT + FLOAT + 2 * LONG));
+        heap.put("denseFeatureCopy", nodes * features * FLOAT);
         // X·W of layer 1 kept from the eval forward for the next step (CPU); SAGE projects to [W_l | W_r].
         heap.put("layerOneProjection", nodes * h * (spec.kind() == BackboneKind.SAGE ? 2 : 1) * FLOAT);
         // The decoder scores each synthetic node's candidates (the neighbours of the two nodes it mixes): at most
@@ -47,9 +60,15 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         heap.put("edgeReconstruction", edgeDecoder
             ? edges * (LONG + 2 * INT) + 2 * edges * (2 * INT + FLOAT) + 4 * nodes * h * FLOAT : 0);
 
-        long edgeTensors = (edges + n) * (2 * LONG + FLOAT);
-        long attention = spec.kind() == BackboneKind.GAT ? (edges + n) * spec.heads() * FLOAT * 6 : 0;
-        long activations = n * h * FLOAT * 5 + n * classes * FLOAT * 4;
+        // Synthetic nodes take in-edges from their anchor's neighbours (all of them in the warm-up): about the mean
+        // degree each.
+        long syntheticEdges = nodes == 0 ? 0 : synthetic * Math.max(1, edges / nodes);
+        long edgeTensors = (edges + syntheticEdges + n) * (2 * LONG + FLOAT);
+        long attention = spec.kind() == BackboneKind.GAT ? (edges + syntheticEdges + n) * spec.heads() * FLOAT * 6 : 0;
+        // Per hidden row: the sparse product, bias, ReLU, dropout mask and output in the forward, a gradient of each
+        // in the backward, and the freed-but-resident blocks of glibc's arenas between the two: 14 rows of width h
+        // measured at the arXiv-size warm-up peak (docs/benchmarks/production.md), and likewise 8 per class row.
+        long activations = n * h * FLOAT * 14 + n * classes * FLOAT * 8;
         Map<String, Long> nativeMin = new LinkedHashMap<>();
         long dense = nodes * features * FLOAT;
         // Bag-of-words rows are mostly zeros: at 10 % density a COO copy (two indices and a value per entry) is smaller.
@@ -58,6 +77,7 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         nativeMin.put("activations", activations);
         nativeMin.put("parameters", parameters * FLOAT * 3);
         nativeMin.put("edgeDecoderScores", decoderScores);
+        nativeMin.put("engineRuntime", ENGINE_RUNTIME);
         Map<String, Long> nativeMax = new LinkedHashMap<>(nativeMin);
         nativeMax.put("features", dense);
         return new MemoryEstimate(heap, nativeMin, nativeMax);
@@ -86,8 +106,11 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         nativeMin.put("features", Math.min(dense, nodes * (features / 10) * (2 * LONG + FLOAT)));
         nativeMin.put("edges", (edges + nodes) * (2 * LONG + FLOAT)
             + (spec.kind() == BackboneKind.GAT ? (edges + nodes) * spec.heads() * FLOAT * 3 : 0));
-        nativeMin.put("activations", nodes * h * FLOAT * 2 + nodes * classes * FLOAT);
+        // Two layers' products, biases and outputs, resident together in glibc's arenas: 6 rows of width h and 3
+        // per class, measured on the arXiv-size graph (docs/benchmarks/production.md).
+        nativeMin.put("activations", nodes * h * FLOAT * 6 + nodes * classes * FLOAT * 3);
         nativeMin.put("parameters", parameters * FLOAT);
+        nativeMin.put("engineRuntime", ENGINE_RUNTIME);
         Map<String, Long> nativeMax = new LinkedHashMap<>(nativeMin);
         nativeMax.put("features", dense);
         return new MemoryEstimate(heap, nativeMin, nativeMax);
@@ -110,6 +133,21 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
 
     public long nativeMaxBytes() {
         return sum(nativeMaximum);
+    }
+
+    /** Bytes as GDS writes them in its estimates and guard messages: B, KiB, MiB, GiB, TiB, one decimal. */
+    public static String human(long bytes) {
+        if (bytes < 1024) {
+            return bytes + " B";
+        }
+        String[] units = {"KiB", "MiB", "GiB", "TiB"};
+        double value = bytes;
+        int unit = -1;
+        while (value >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return String.format(java.util.Locale.ROOT, "%.1f %s", value, units[unit]);
     }
 
     private static long sum(Map<String, Long> parts) {

@@ -65,13 +65,19 @@ class MethodTest {
     }
 
     @Test
-    void theEstimateBoundCoversEveryMethodThatAddsNodes() {
+    void theSyntheticPeakCoversEveryMethodThatAddsNodes() {
+        // Mean 37: filling to the mean adds 27 + 36 = 63; filling to the largest class adds 90 + 99 = 189.
+        int[] training = {100, 10, 1};
         for (Method m : Method.values()) {
-            long bound = m.syntheticNodeBound(1000);
+            long peak = m.syntheticNodePeak(training, SynthesisOptions.defaults(), 0);
             boolean adds = ADD_NODES_BEFORE_THE_FORWARD.contains(m) || m == Method.GRAPH_SMOTE;
-            assertEquals(adds, bound > 0, m.name() + " bound " + bound);
+            assertEquals(adds, peak > 0, m.name() + " peak " + peak);
         }
-        assertEquals(1000, Method.GRAPH_ENS.syntheticNodeBound(1000));
+        // GraphSHA's warm-up fills up to the largest class whatever the target, so it sets the peak.
+        assertEquals(189, Method.GRAPHSHA.syntheticNodePeak(training, SynthesisOptions.defaults(), 0));
+        assertEquals(63, Method.GRAPHSHA.syntheticNodePeak(training, SynthesisOptions.defaults().withWarmupEpochs(-1), 0));
+        assertEquals(63, Method.UPSAMPLE.syntheticNodePeak(training, SynthesisOptions.defaults(), 0));
+        assertEquals(189, Method.GRAPH_ENS.syntheticNodePeak(training, SynthesisOptions.defaults(), 0));
     }
 
     @Test

@@ -169,17 +169,18 @@ class CypherSurfaceTest {
     @Test
     void estimatesMemory() {
         Map<String, Object> estimate = rows("CALL graphsha.train.estimate('accounts', {modelName: 'e', "
-            + "featureProperties: ['vec', 'score']}) YIELD nodeCount, bytesMin, bytesMax, heapBytes, nativeBytesMax, "
+            + "targetProperty: 'kind', featureProperties: ['vec', 'score']}) YIELD nodeCount, bytesMin, bytesMax, heapBytes, nativeBytesMax, "
             + "requiredMemory RETURN *").get(0);
         assertEquals(300L, estimate.get("nodeCount"));
         assertTrue((Long) estimate.get("bytesMin") > 0 && (Long) estimate.get("bytesMin") <= (Long) estimate.get("bytesMax"));
         assertTrue((Long) estimate.get("heapBytes") > 0 && (Long) estimate.get("nativeBytesMax") > 0);
         long smote = (Long) single("CALL graphsha.train.estimate('accounts', {modelName: 'e', method: 'graphSmote', "
-            + "featureProperties: ['vec', 'score']}) YIELD bytesMax RETURN bytesMax");
+            + "targetProperty: 'kind', featureProperties: ['vec', 'score']}) YIELD bytesMax RETURN bytesMax");
         long vanilla = (Long) single("CALL graphsha.train.estimate('accounts', {modelName: 'e', method: 'vanilla', "
-            + "featureProperties: ['vec', 'score']}) YIELD bytesMax RETURN bytesMax");
-        // up to 150 synthetic nodes, each scored against 450 nodes, as a tensor and as a Java array
-        assertTrue(smote - vanilla >= 2L * 150 * 450 * 4, smote + " vs " + vanilla);
+            + "targetProperty: 'kind', featureProperties: ['vec', 'score']}) YIELD bytesMax RETURN bytesMax");
+        // 20 fraud and 180 normal training nodes after the holdout: 80 synthetic fraud nodes fill up to the mean of
+        // 100, each scored against up to 300 + 80 nodes, as a tensor and as a Java array
+        assertTrue(smote - vanilla >= 2L * 80 * 380 * 4, smote + " vs " + vanilla);
     }
 
     @Test

@@ -25,8 +25,12 @@ class TrainBadInputTest {
             + "trainOnly: 'train', testOnly: 'test', one: 'x', ratio: 0.5 + i, "
             + "fraudOut: CASE WHEN i % 6 = 0 THEN 'test' WHEN i < 40 THEN 'train' ELSE 'val' END})");
         rows("MATCH (a:Acc), (b:Acc) WHERE b.ref = a.ref + 1 CREATE (a)-[:PAYS]->(b)");
-        rows("CREATE (:Odd {vec: [1.0, 2.0], kind: 'a'}), (:Odd {vec: [1.0], kind: 'b'})");
-        rows("CREATE (:Nan {vec: [0.0/0.0], kind: 'a'}), (:Nan {vec: [1.0], kind: 'b'})");
+        // Ten nodes, so that classes and holdout are valid: the classes and split are checked before the features
+        // are read (the memory guard sizes the run from them), and only the features are wrong here.
+        rows("UNWIND range(0, 9) AS i CREATE (:Odd {vec: CASE WHEN i = 9 THEN [1.0] ELSE [1.0, 2.0] END, "
+            + "kind: CASE WHEN i % 2 = 0 THEN 'a' ELSE 'b' END})");
+        rows("UNWIND range(0, 9) AS i CREATE (:Nan {vec: CASE WHEN i = 0 THEN [0.0/0.0] ELSE [1.0] END, "
+            + "kind: CASE WHEN i % 2 = 0 THEN 'a' ELSE 'b' END})");
         rows("CREATE (:Wide {vec: [1.0, 2.0, 3.0], kind: 'a'}), (:Wide {vec: [1.0, 0.0, 1.0], kind: 'b'})");
         rows("CALL gds.graph.project('wide', 'Wide', '*', {nodeProperties: ['vec']})");
         rows("CALL gds.graph.project('acc', 'Acc', {PAYS: {orientation: 'UNDIRECTED'}}, "

@@ -25,7 +25,8 @@ public final class Main {
     static {
         COMMANDS.put("demo", new Entry("Cora-LT end to end through Cypher: load, split, project, train a plain GCN "
             + "and GraphSHA, compare them, write predictions, analyst queries", new DemoCommand()));
-        COMMANDS.put("cypher", new Entry("run Cypher: cypher 'QUERY' or cypher -f FILE.cypher [FILE ...] (';'-separated)",
+        COMMANDS.put("cypher", new Entry("run Cypher: cypher 'QUERY' or cypher -f FILE.cypher [FILE ...] (';'-separated); "
+            + "--memory prints each statement's peak RSS and heap",
             new CypherCommand()));
         COMMANDS.put("serve", new Entry("serve the database over Bolt on 127.0.0.1 [--bolt-port 7687] until interrupted",
             new ServeCommand()));
