@@ -7,10 +7,12 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.graphsha.catalog.ModelNames;
+import org.graphsha.data.Snapshots;
 import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.diffusion.DiffusionMode;
 import org.graphsha.diffusion.DiffusionOptions;
 import org.graphsha.diffusion.Normalization;
+import org.graphsha.graph.SparseFeatures;
 import org.graphsha.method.Method;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.Engines.DeviceChoice;
@@ -48,7 +50,17 @@ public record TrainConfig(
     Map<String, Object> effective
 ) {
     /** Row normalisation as PyG's NormalizeFeatures (the reference), optionally binarising first. */
-    public enum FeatureNormalization { ROW_SUM, BINARIZE_ROW_SUM, NONE }
+    public enum FeatureNormalization {
+        ROW_SUM, BINARIZE_ROW_SUM, NONE;
+
+        public SparseFeatures apply(SparseFeatures raw) {
+            return switch (this) {
+                case NONE -> raw;
+                case ROW_SUM -> Snapshots.normalizeRows(raw, false);
+                case BINARIZE_ROW_SUM -> Snapshots.normalizeRows(raw, true);
+            };
+        }
+    }
 
     public static final String DEFAULT_SYNTHETIC_LABEL = "GraphSHASynthetic";
 
