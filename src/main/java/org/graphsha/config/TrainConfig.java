@@ -23,6 +23,7 @@ import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.synthesis.SynthesisTarget;
 import org.graphsha.synthesis.SyntheticEdges;
 import org.graphsha.training.FeatureMode;
+import org.graphsha.training.SelectionTieBreak;
 import org.graphsha.training.TrainerOptions;
 
 /**
@@ -102,7 +103,8 @@ public record TrainConfig(
             concurrency,
             FeatureMode.AUTO,
             put(e, "cbBeta", r.numberInRange("cbBeta", 0.999, 0, 1, true)),
-            put(e, "focalGamma", (float) r.numberInRange("focalGamma", 2, 0, 100, false)));
+            put(e, "focalGamma", (float) r.numberInRange("focalGamma", 2, 0, 100, false)),
+            put(e, "selectionTieBreak", r.choice("selectionTieBreak", SelectionTieBreak.FIRST, SelectionTieBreak.class)));
 
         DiffusionOptions diffusion = new DiffusionOptions(
             put(e, "diffusion", r.choice("diffusion", DiffusionKind.PPR, DiffusionKind.class)),
