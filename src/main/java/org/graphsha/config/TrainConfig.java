@@ -24,6 +24,7 @@ import org.graphsha.synthesis.SynthesisTarget;
 import org.graphsha.synthesis.SyntheticEdges;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.SelectionTieBreak;
+import org.graphsha.training.SelfTrainingOptions;
 import org.graphsha.training.TrainerOptions;
 
 /**
@@ -104,7 +105,11 @@ public record TrainConfig(
             FeatureMode.AUTO,
             put(e, "cbBeta", r.numberInRange("cbBeta", 0.999, 0, 1, true)),
             put(e, "focalGamma", (float) r.numberInRange("focalGamma", 2, 0, 100, false)),
-            put(e, "selectionTieBreak", r.choice("selectionTieBreak", SelectionTieBreak.FIRST, SelectionTieBreak.class)));
+            put(e, "selectionTieBreak", r.choice("selectionTieBreak", SelectionTieBreak.FIRST, SelectionTieBreak.class)),
+            new SelfTrainingOptions(
+                put(e, "selfTrainingWeight", r.numberInRange("selfTrainingWeight", 0, 0, 100, false)),
+                put(e, "selfTrainingWarmup", r.intInRange("selfTrainingWarmup", SelfTrainingOptions.OFF.warmupEpochs(),
+                    0, 1_000_000))));
 
         DiffusionOptions diffusion = new DiffusionOptions(
             put(e, "diffusion", r.choice("diffusion", DiffusionKind.PPR, DiffusionKind.class)),
@@ -143,6 +148,11 @@ public record TrainConfig(
         if (upScale != 0 && !method.takesUpScale()) {
             throw new IllegalArgumentException("graphSmoteUpScale: " + upScale + " needs method 'graphSmote', but "
                 + "method is '" + ConfigReader.choiceName(method) + "'; leave graphSmoteUpScale out for other methods");
+        }
+        if (training.selfTraining().enabled() && method.takesUpScale()) {
+            throw new IllegalArgumentException("selfTrainingWeight: " + training.selfTraining().weight() + " does not "
+                + "combine with method 'graphSmote', whose step trains its edge decoder; choose another method or leave "
+                + "selfTrainingWeight out");
         }
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
             validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,

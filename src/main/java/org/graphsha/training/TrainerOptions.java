@@ -23,7 +23,8 @@ public record TrainerOptions(
     FeatureMode featureMode,
     double cbBeta,
     float focalGamma,
-    SelectionTieBreak tieBreak
+    SelectionTieBreak tieBreak,
+    SelfTrainingOptions selfTraining
 ) {
     public TrainerOptions {
         if (epochs <= 0) {
@@ -43,41 +44,46 @@ public record TrainerOptions(
     public static TrainerOptions defaults(BackboneKind backbone) {
         return new TrainerOptions(ModelSpec.defaults(backbone), LossKind.VANILLA, 900, 0.01, 5e-4, 100,
             DeviceChoice.CPU, 1, FeatureMode.AUTO, 0.999, 2f,
-            SelectionTieBreak.FIRST);
+            SelectionTieBreak.FIRST, SelfTrainingOptions.OFF);
     }
 
     public TrainerOptions withLoss(LossKind l) {
         return new TrainerOptions(model, l, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak);
+            focalGamma, tieBreak, selfTraining);
     }
 
     public TrainerOptions withEpochs(int e) {
         return new TrainerOptions(model, loss, e, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak);
+            focalGamma, tieBreak, selfTraining);
     }
 
     public TrainerOptions withSeed(long s) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, s, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak);
+            focalGamma, tieBreak, selfTraining);
     }
 
     public TrainerOptions withThreads(int t) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, t, featureMode, cbBeta,
-            focalGamma, tieBreak);
+            focalGamma, tieBreak, selfTraining);
     }
 
     public TrainerOptions withFeatureMode(FeatureMode f) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, f, cbBeta,
-            focalGamma, tieBreak);
+            focalGamma, tieBreak, selfTraining);
     }
 
     public TrainerOptions withTieBreak(SelectionTieBreak t) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, t);
+            focalGamma, t, selfTraining);
+    }
+
+    public TrainerOptions withSelfTraining(SelfTrainingOptions o) {
+        return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
+            focalGamma, tieBreak, o);
     }
 
     public TrainerOptions withModel(ModelSpec m) {
         return new TrainerOptions(m, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak);
+            focalGamma, tieBreak, selfTraining);
     }
 }
