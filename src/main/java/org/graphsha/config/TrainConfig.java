@@ -123,7 +123,7 @@ public record TrainConfig(
             DiffusionOptions.DEFAULT_EXACT_NODE_LIMIT,
             Math.min(concurrency, Runtime.getRuntime().availableProcessors()));
         SynthesisOptions synthesis = new SynthesisOptions(
-            put(e, "synthesisTarget", r.choice("synthesisTarget", SynthesisTarget.MEAN, SynthesisTarget.class)),
+            put(e, "synthesisTarget", r.choice("synthesisTarget", SynthesisTarget.MAX, SynthesisTarget.class)),
             put(e, "syntheticEdges", r.choice("syntheticEdges", SyntheticEdges.INBOUND, SyntheticEdges.class)),
             put(e, "deltaBetaA", r.numberInRange("deltaBetaA", SynthesisOptions.DEFAULT_BETA_A, 0, 1e6, true)),
             put(e, "deltaBetaB", r.numberInRange("deltaBetaB", SynthesisOptions.DEFAULT_BETA_B, 0, 1e6, true)),
