@@ -7,10 +7,12 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.graphsha.catalog.ModelNames;
+import org.graphsha.data.Snapshots;
 import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.diffusion.DiffusionMode;
 import org.graphsha.diffusion.DiffusionOptions;
 import org.graphsha.diffusion.Normalization;
+import org.graphsha.graph.SparseFeatures;
 import org.graphsha.method.Method;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.Engines.DeviceChoice;
@@ -21,6 +23,8 @@ import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.synthesis.SynthesisTarget;
 import org.graphsha.synthesis.SyntheticEdges;
 import org.graphsha.training.FeatureMode;
+import org.graphsha.training.SelectionTieBreak;
+import org.graphsha.training.SelfTrainingOptions;
 import org.graphsha.training.TrainerOptions;
 
 /**
@@ -48,7 +52,17 @@ public record TrainConfig(
     Map<String, Object> effective
 ) {
     /** Row normalisation as PyG's NormalizeFeatures (the reference), optionally binarising first. */
-    public enum FeatureNormalization { ROW_SUM, BINARIZE_ROW_SUM, NONE }
+    public enum FeatureNormalization {
+        ROW_SUM, BINARIZE_ROW_SUM, NONE;
+
+        public SparseFeatures apply(SparseFeatures raw) {
+            return switch (this) {
+                case NONE -> raw;
+                case ROW_SUM -> Snapshots.normalizeRows(raw, false);
+                case BINARIZE_ROW_SUM -> Snapshots.normalizeRows(raw, true);
+            };
+        }
+    }
 
     public static final String DEFAULT_SYNTHETIC_LABEL = "GraphSHASynthetic";
 
@@ -90,7 +104,12 @@ public record TrainConfig(
             concurrency,
             FeatureMode.AUTO,
             put(e, "cbBeta", r.numberInRange("cbBeta", 0.999, 0, 1, true)),
-            put(e, "focalGamma", (float) r.numberInRange("focalGamma", 2, 0, 100, false)));
+            put(e, "focalGamma", (float) r.numberInRange("focalGamma", 2, 0, 100, false)),
+            put(e, "selectionTieBreak", r.choice("selectionTieBreak", SelectionTieBreak.FIRST, SelectionTieBreak.class)),
+            new SelfTrainingOptions(
+                put(e, "selfTrainingWeight", r.numberInRange("selfTrainingWeight", 0, 0, 100, false)),
+                put(e, "selfTrainingWarmup", r.intInRange("selfTrainingWarmup", SelfTrainingOptions.OFF.warmupEpochs(),
+                    0, 1_000_000))));
 
         DiffusionOptions diffusion = new DiffusionOptions(
             put(e, "diffusion", r.choice("diffusion", DiffusionKind.PPR, DiffusionKind.class)),
@@ -104,7 +123,7 @@ public record TrainConfig(
             DiffusionOptions.DEFAULT_EXACT_NODE_LIMIT,
             Math.min(concurrency, Runtime.getRuntime().availableProcessors()));
         SynthesisOptions synthesis = new SynthesisOptions(
-            put(e, "synthesisTarget", r.choice("synthesisTarget", SynthesisTarget.MEAN, SynthesisTarget.class)),
+            put(e, "synthesisTarget", r.choice("synthesisTarget", SynthesisTarget.MAX, SynthesisTarget.class)),
             put(e, "syntheticEdges", r.choice("syntheticEdges", SyntheticEdges.INBOUND, SyntheticEdges.class)),
             put(e, "deltaBetaA", r.numberInRange("deltaBetaA", SynthesisOptions.DEFAULT_BETA_A, 0, 1e6, true)),
             put(e, "deltaBetaB", r.numberInRange("deltaBetaB", SynthesisOptions.DEFAULT_BETA_B, 0, 1e6, true)),
@@ -129,6 +148,11 @@ public record TrainConfig(
         if (upScale != 0 && !method.takesUpScale()) {
             throw new IllegalArgumentException("graphSmoteUpScale: " + upScale + " needs method 'graphSmote', but "
                 + "method is '" + ConfigReader.choiceName(method) + "'; leave graphSmoteUpScale out for other methods");
+        }
+        if (training.selfTraining().enabled() && method.takesUpScale()) {
+            throw new IllegalArgumentException("selfTrainingWeight: " + training.selfTraining().weight() + " does not "
+                + "combine with method 'graphSmote', whose step trains its edge decoder; choose another method or leave "
+                + "selfTrainingWeight out");
         }
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
             validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,

@@ -1,7 +1,6 @@
 package org.graphsha.pipeline;
 
 import org.graphsha.config.TrainConfig;
-import org.graphsha.data.Snapshots;
 import org.graphsha.data.TrainingData;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.gds.ProjectedGraph;
@@ -33,10 +32,6 @@ final class Inputs {
     }
 
     static SparseFeatures features(SparseFeatures raw, TrainConfig.FeatureNormalization normalization) {
-        return switch (normalization) {
-            case NONE -> raw;
-            case ROW_SUM -> Snapshots.normalizeRows(raw, false);
-            case BINARIZE_ROW_SUM -> Snapshots.normalizeRows(raw, true);
-        };
+        return normalization.apply(raw);
     }
 }

@@ -84,7 +84,7 @@ final class AugmentedStep implements TrainingStep {
                     float[] offsets = adjustment.offsets(epochIndex, logits.toFloatArray(), stepGraph, lossRows, labels);
                     rows = rows.add(Transfer.floats(epoch, offsets, new Shape(lossRows.length, classes)));
                 }
-                NDArray value = run.loss().compute(rows, labels);
+                NDArray value = run.selfTraining().addTo(run.loss().compute(rows, labels), logits);
                 collector.backward(value);
                 if (probe != null) {
                     gradientListener.onFeatureGradient(epochIndex,

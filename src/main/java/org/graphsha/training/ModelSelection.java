@@ -5,8 +5,9 @@ import org.graphsha.nn.ParameterSet;
 
 /**
  * Model selection of docs/algorithm.md §3: keeps the epoch whose eval-mode logits score highest on
- * validation ((acc + macro-F1)/2), strictly greater, so the first of equal epochs wins. The test
- * split is scored only for a kept epoch.
+ * validation ((acc + macro-F1)/2). Among equal scores the first wins, or, with
+ * {@link SelectionTieBreak#VALIDATION_LOSS}, the one with the lower validation loss. The test split is
+ * scored only for a kept epoch.
  */
 final class ModelSelection {
 
@@ -19,22 +20,33 @@ final class ModelSelection {
     private final LogitReadout readout;
     private final int[] valNodes;
     private final int[] testNodes;
+    private final SelectionTieBreak tieBreak;
     private double bestScore;
+    private double bestLoss = Double.POSITIVE_INFINITY;
     private Selected best;
 
-    ModelSelection(LogitReadout readout, int[] valNodes, int[] testNodes) {
+    ModelSelection(LogitReadout readout, int[] valNodes, int[] testNodes, SelectionTieBreak tieBreak) {
         this.readout = readout;
         this.valNodes = valNodes;
         this.testNodes = testNodes;
+        this.tieBreak = tieBreak;
     }
 
     /** Scores an epoch; copies the parameters only when it is kept. */
     Scored offer(int epoch, float[] logits, ParameterSet params) {
         int[] predictions = readout.predict(logits);
         Evaluation val = readout.evaluate(predictions, valNodes);
-        boolean improved = val.selectionScore() > bestScore;
+        double score = val.selectionScore();
+        boolean improved = score > bestScore;
+        if (tieBreak == SelectionTieBreak.VALIDATION_LOSS && score > 0 && score >= bestScore) {
+            double loss = readout.crossEntropy(logits, valNodes);
+            improved = score > bestScore || loss < bestLoss;
+            if (improved) {
+                bestLoss = loss;
+            }
+        }
         if (improved) {
-            bestScore = val.selectionScore();
+            bestScore = score;
             best = new Selected(epoch, val, readout.evaluate(predictions, testNodes), logits, params.copy());
         }
         return new Scored(val, improved);

@@ -118,7 +118,7 @@ public final class Trainer {
         EngineRuntime runtime = Engines.runtime(config.device(), config.threads());
         MessageGraph baseGraph = MessageGraph.of(graph.adjacency());
         PhaseClock clock = new PhaseClock(config.epochs());
-        ModelSelection selection = new ModelSelection(readout, valNodes, testNodes);
+        ModelSelection selection = new ModelSelection(readout, valNodes, testNodes, config.tieBreak());
         ModelSelection.Selected selected;
 
         try (NDManager root = runtime.newManager()) {
@@ -126,7 +126,8 @@ public final class Trainer {
                 ? FeatureInput.sparse(root, features)
                 : FeatureInput.dense(root, features);
             GraphTensors evalGraph = GraphTensors.build(root, baseGraph, config.model());
-            StepContext context = new StepContext(runtime, root, model, x, baseGraph, evalGraph, loss);
+            SelfTraining selfTraining = new SelfTraining(graph, config.selfTraining());
+            StepContext context = new StepContext(runtime, root, model, x, baseGraph, evalGraph, loss, selfTraining);
             // On CPU the eval forward hands its X·W to the next training step (same W); a GPU recomputes it
             // faster than the copy would take.
             boolean reuseProjection = !runtime.device().isGpu() && step.acceptsProjection();
@@ -137,6 +138,9 @@ public final class Trainer {
                 SyntheticBatch batch = synthesizer == null
                     ? SyntheticBatch.EMPTY
                     : synthesizer.synthesize(epoch, previousLogits, random);
+                if (config.selfTraining().enabled()) {
+                    selfTraining.choose(epoch, eval.logits, readout.predict(eval.logits));
+                }
                 clock.lap(PhaseClock.Phase.SYNTHESIS);
                 float[] mask = dropoutMask(n + batch.size(), config.model().hidden(), config.model().dropout(), random);
                 clock.lap(PhaseClock.Phase.DROPOUT_MASK);

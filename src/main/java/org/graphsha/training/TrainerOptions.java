@@ -7,7 +7,7 @@ import org.graphsha.nn.ModelSpec;
 /**
  * Everything one training run needs besides the graph. Defaults are the reference settings
  * (docs/algorithm.md §3, §5): 900 epochs, Adam lr 0.01, weight decay 5e-4 on layer 1, seed 100,
- * CB β 0.999, focal γ 2, and one engine thread.
+ * CB β 0.999, focal γ 2, one engine thread, and the first of equally scored epochs.
  *
  * @param threads PyTorch intra-op threads of this run (capped at the machine's cores when applied)
  */
@@ -22,7 +22,9 @@ public record TrainerOptions(
     int threads,
     FeatureMode featureMode,
     double cbBeta,
-    float focalGamma
+    float focalGamma,
+    SelectionTieBreak tieBreak,
+    SelfTrainingOptions selfTraining
 ) {
     public TrainerOptions {
         if (epochs <= 0) {
@@ -41,36 +43,47 @@ public record TrainerOptions(
 
     public static TrainerOptions defaults(BackboneKind backbone) {
         return new TrainerOptions(ModelSpec.defaults(backbone), LossKind.VANILLA, 900, 0.01, 5e-4, 100,
-            DeviceChoice.CPU, 1, FeatureMode.AUTO, 0.999, 2f);
+            DeviceChoice.CPU, 1, FeatureMode.AUTO, 0.999, 2f,
+            SelectionTieBreak.FIRST, SelfTrainingOptions.OFF);
     }
 
     public TrainerOptions withLoss(LossKind l) {
         return new TrainerOptions(model, l, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma);
+            focalGamma, tieBreak, selfTraining);
     }
 
     public TrainerOptions withEpochs(int e) {
         return new TrainerOptions(model, loss, e, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma);
+            focalGamma, tieBreak, selfTraining);
     }
 
     public TrainerOptions withSeed(long s) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, s, device, threads, featureMode, cbBeta,
-            focalGamma);
+            focalGamma, tieBreak, selfTraining);
     }
 
     public TrainerOptions withThreads(int t) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, t, featureMode, cbBeta,
-            focalGamma);
+            focalGamma, tieBreak, selfTraining);
     }
 
     public TrainerOptions withFeatureMode(FeatureMode f) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, f, cbBeta,
-            focalGamma);
+            focalGamma, tieBreak, selfTraining);
+    }
+
+    public TrainerOptions withTieBreak(SelectionTieBreak t) {
+        return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
+            focalGamma, t, selfTraining);
+    }
+
+    public TrainerOptions withSelfTraining(SelfTrainingOptions o) {
+        return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
+            focalGamma, tieBreak, o);
     }
 
     public TrainerOptions withModel(ModelSpec m) {
         return new TrainerOptions(m, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma);
+            focalGamma, tieBreak, selfTraining);
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.graphsha.tools.console.ProgressDisplay;
+import org.graphsha.tools.generate.UserGraph;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.training.TrainingResult;
@@ -55,7 +56,9 @@ public final class BenchCommand {
     }
 
     private static String execute(BenchOptions o, PrintStream progress) {
-        GraphSnapshot snapshot = o.generated() ? GeneratedSnapshot.arxivSize(p -> { })
+        UserGraphSnapshot user = o.userShaped() ? userGraph(o, progress) : null;
+        GraphSnapshot snapshot = user != null ? user.forSeed(o.seed())
+            : o.generated() ? GeneratedSnapshot.arxivSize(p -> { })
             : BenchDatasets.load(o.dataset(), o.longTailed(), o.datasets(),
                 o.longTailed() ? BenchDatasets.LT_RATIO : BenchDatasets.STEP_RATIO, o.ties());
         long diffusionStart = System.nanoTime();
@@ -76,7 +79,10 @@ public final class BenchCommand {
             int runIndex = i;
             long start = System.nanoTime();
             boolean first = i == 0;
-            TrainingResult r = runner.run(seed, report -> {
+            // The user graph's holdout follows the seed, as the procedure's does; the adjacency (and so S̃) does not.
+            BenchRunner seeded = user == null ? runner
+                : new BenchRunner(user.forSeed(seed), o.train(), distribution, o.threads());
+            TrainingResult r = seeded.run(seed, report -> {
                 display.update("run " + (runIndex + 1) + "/" + o.runs(),
                     (runIndex + (report.epoch() + 1.0) / report.epochs()) / o.runs());
                 if (first && (report.epoch() == 99 || report.epoch() == report.epochs() - 1)) {
@@ -94,6 +100,21 @@ public final class BenchCommand {
         }
         BenchReport report = BenchReport.of(o, snapshot, results, seconds, PeakMemory.peakRssMb(), rss);
         return o.json() ? report.toJson() : report.toTable();
+    }
+
+    private static UserGraphSnapshot userGraph(BenchOptions o, PrintStream progress) {
+        UserGraph graph = UserGraph.generate(o.userGraph());
+        if (!o.json()) {
+            StringBuilder labels = new StringBuilder();
+            for (int c = 0; c < o.userGraph().classes(); c++) {
+                labels.append(c == 0 ? "" : ", ").append(UserGraph.className(c)).append(' ')
+                    .append(graph.labeledCount(c)).append('/').append(graph.graph().classSizes()[c]);
+            }
+            progress.printf(Locale.ROOT, "usergraph: %d nodes, %d relationships; labeled/all per class: %s;"
+                + " the unlabeled nodes are the test set%n", graph.graph().nodeCount(),
+                graph.graph().relationshipCount(), labels);
+        }
+        return new UserGraphSnapshot(graph, o.train());
     }
 
     static double median(double[] values) {

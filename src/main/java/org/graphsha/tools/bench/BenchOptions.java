@@ -1,7 +1,9 @@
 package org.graphsha.tools.bench;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.graphsha.config.ConfigReader;
@@ -13,27 +15,36 @@ import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.Engines.DeviceChoice;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.training.LossKind;
+import org.graphsha.tools.generate.Flags;
+import org.graphsha.tools.generate.UserGraphSettings;
 
 /** Parsed {@code bench} flags; a bad flag raises {@link UsageException} naming the flag and value. */
 record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backbone, LossKind method, int runs,
                     long seed, int epochs, boolean json, Path out, Path datasets, DeviceChoice device, int threads,
-                    GcnNormalization gcnNorm, int heads, TieOrder ties, TrainConfig train) {
+                    GcnNormalization gcnNorm, int heads, TieOrder ties, TrainConfig train,
+                    UserGraphSettings userGraph) {
 
     /** The arXiv-size generated graph (time split) rather than one of the paper's datasets. */
     boolean generated() {
-        return dataset == null;
+        return dataset == null && userGraph == null;
+    }
+
+    /** The user-shaped graph: automatic holdout over its labels, scored on its unlabeled nodes. */
+    boolean userShaped() {
+        return userGraph != null;
     }
 
     String datasetId() {
-        return generated() ? GENERATED : dataset.id();
+        return generated() ? GENERATED : userShaped() ? USER_GRAPH : dataset.id();
     }
 
-    /** The split's short name as the tables print it: LT, ST, or time for the generated graph. */
+    /** The split's short name as the tables print it: LT, ST, time for the generated graph, holdout for the user graph. */
     String settingLabel() {
-        return generated() ? "time" : longTailed ? "LT" : "ST";
+        return generated() ? "time" : userShaped() ? "holdout" : longTailed ? "LT" : "ST";
     }
 
     static final String GENERATED = "generated";
+    static final String USER_GRAPH = "usergraph";
 
     /** The method's user-facing name, as the {@code method} key spells it (graphsha, graphEns, vanilla, ...). */
     String methodName() {
@@ -41,7 +52,9 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
     }
 
     static final String USAGE = "usage: bench --dataset cora|citeseer|photo|computers|cs --setting lt|step"
-        + " (or --dataset generated --setting time: the arXiv-size graph of generate, in memory)"
+        + " (or --dataset generated --setting time: the arXiv-size graph of generate, in memory;"
+        + " or --dataset usergraph --setting holdout [--user-KNOB VALUE ...]: a fraud-shaped graph scored on its"
+        + " unlabeled nodes, knobs " + UserGraphSettings.FLAGS + ")"
         + " --backbone gcn|gat|sage --method graphsha|upsample|graphSmote|graphEns|tam|tamRenode|vanilla|reweight|pcSoftmax"
         + "|cbLoss|focal|reNode [--runs 10]"
         + " [--seed 100] [--epochs 900] [--format table|json] [--out FILE] [--datasets DIR]"
@@ -69,6 +82,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         String threads = "0";
         String ties = "ascending";
         Map<String, Object> trainKeys = new LinkedHashMap<>();
+        List<String> userFlags = new ArrayList<>();
         int start = args.length > 0 && args[0].equals("bench") ? 1 : 0;
         for (int i = start; i < args.length; i++) {
             String flag = args[i];
@@ -94,21 +108,34 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
 
                 case "--threads" -> threads = value;
                 case "--lt-ties" -> ties = value;
-                default -> trainKeys.put(flag.substring(2), typed(value));
+                default -> {
+                    if (flag.startsWith("--user-")) {
+                        userFlags.add(flag);
+                        userFlags.add(value);
+                    } else {
+                        trainKeys.put(flag.substring(2), typed(value));
+                    }
+                }
             }
         }
         String datasetName = required("--dataset", dataset);
-        KnownDataset d = datasetName.equals(GENERATED) ? null : KnownDataset.find(datasetName)
-            .orElseThrow(() -> new UsageException("--dataset must be cora, citeseer, photo, computers, cs or generated,"
-                + " but was `" + datasetName + "`"));
+        boolean user = datasetName.equals(USER_GRAPH);
+        KnownDataset d = datasetName.equals(GENERATED) || user ? null : KnownDataset.find(datasetName)
+            .orElseThrow(() -> new UsageException("--dataset must be cora, citeseer, photo, computers, cs, generated"
+                + " or usergraph, but was `" + datasetName + "`"));
         String settingName = required("--setting", setting).toLowerCase();
-        if ((d == null) != settingName.equals("time")) {
+        if ((d == null && !user) != settingName.equals("time")) {
             throw new UsageException("--setting time goes with --dataset generated (and only with it), but was `"
                 + setting + "` with --dataset " + datasetName);
         }
+        if (user != settingName.equals("holdout")) {
+            throw new UsageException("--setting holdout goes with --dataset usergraph (and only with it), but was `"
+                + setting + "` with --dataset " + datasetName);
+        }
+        UserGraphSettings userGraph = userGraph(user, userFlags);
         boolean lt = switch (settingName) {
             case "lt" -> true;
-            case "step", "st", "time" -> false;
+            case "step", "st", "time", "holdout" -> false;
             default -> throw new UsageException("--setting must be lt or step, but was `" + setting + "`");
         };
         trainKeys.put("backbone", required("--backbone", backbone));
@@ -136,7 +163,25 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         ModelSpec spec = train.training().model();
         return new BenchOptions(d, lt, spec.kind(), train.training().loss(), r, s, train.training().epochs(), json,
             out == null ? null : Path.of(out), dir, train.training().device(), t, spec.gcnNormalization(), spec.heads(),
-            tieOrder, train);
+            tieOrder, train, userGraph);
+    }
+
+    private static UserGraphSettings userGraph(boolean user, List<String> flags) {
+        if (!user) {
+            if (!flags.isEmpty()) {
+                throw new UsageException("flag " + flags.get(0) + " sets the user-shaped graph; it needs --dataset "
+                    + USER_GRAPH);
+            }
+            return null;
+        }
+        try {
+            Flags parsed = new Flags(flags);
+            UserGraphSettings settings = UserGraphSettings.parse(parsed);
+            parsed.finish(UserGraphSettings.FLAGS);
+            return settings;
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     /**

@@ -27,25 +27,32 @@ final class GeneratedSnapshot {
 
     static GraphSnapshot of(GeneratedGraph g) {
         int n = g.nodeCount();
-        int dim = g.features().dimension();
-        int[] offsets = new int[n + 1];
-        int[] columns = new int[n * dim];
-        float[] values = new float[n * dim];
         SplitRole[] roles = new SplitRole[n];
         for (int i = 0; i < n; i++) {
-            offsets[i + 1] = offsets[i] + dim;
-            System.arraycopy(g.features().row(i, g.classes()[i]), 0, values, offsets[i], dim);
-            for (int k = 0; k < dim; k++) {
-                columns[offsets[i] + k] = k;
-            }
             roles[i] = switch (g.split(i)) {
                 case "train" -> SplitRole.TRAIN;
                 case "val" -> SplitRole.VAL;
                 default -> SplitRole.TEST;
             };
         }
-        SparseFeatures features = new SparseFeatures(n, dim, offsets, columns, values);
-        return Snapshots.of(new EdgeList(g.sources(), g.targets()), features, g.classes(),
+        return Snapshots.of(new EdgeList(g.sources(), g.targets()), denseFeatures(g), g.classes(),
             g.settings().classes(), roles);
+    }
+
+    /** Every node's generated row, as the learning core's feature matrix. */
+    static SparseFeatures denseFeatures(GeneratedGraph g) {
+        int n = g.nodeCount();
+        int dim = g.features().dimension();
+        int[] offsets = new int[n + 1];
+        int[] columns = new int[n * dim];
+        float[] values = new float[n * dim];
+        for (int i = 0; i < n; i++) {
+            offsets[i + 1] = offsets[i] + dim;
+            System.arraycopy(g.features().row(i, g.classes()[i]), 0, values, offsets[i], dim);
+            for (int k = 0; k < dim; k++) {
+                columns[offsets[i] + k] = k;
+            }
+        }
+        return new SparseFeatures(n, dim, offsets, columns, values);
     }
 }

@@ -38,12 +38,25 @@ class BenchCommandTest {
         "--dataset cora --setting lt --backbone gcn --method vanilla --lt-ties random | --lt-ties | random",
         "--dataset generated --setting lt --backbone gcn --method vanilla | --setting time | lt",
         "--dataset cora --setting time --backbone gcn --method vanilla | --setting time | cora",
+        "--dataset usergraph --setting lt --backbone gcn --method vanilla | --setting holdout | lt",
+        "--dataset cora --setting lt --backbone gcn --method vanilla --user-nodes 900 | --user-nodes | usergraph",
+        "--dataset usergraph --setting holdout --backbone gcn --method vanilla --user-colour red | --user-colour | known flags",
     })
     void badFlagsExitWithTwoAndNameFlagAndValue(String line, String flag, String value) {
         StringBuilder out = new StringBuilder();
         assertEquals(2, run(line, out));
         assertTrue(out.toString().contains(flag), out.toString());
         assertTrue(out.toString().contains(value), out.toString());
+    }
+
+    @Test
+    void theUserGraphIsScoredOnItsUnlabeledNodesWithAHoldoutPerSeed() {
+        StringBuilder out = new StringBuilder();
+        int code = run("bench --dataset usergraph --setting holdout --backbone gcn --method vanilla --runs 2 --epochs 3"
+            + " --user-nodes 1000 --user-rarest-labels 6", out);
+        assertEquals(0, code, out.toString());
+        assertTrue(out.toString().contains("mule 6/"), out.toString());
+        assertTrue(out.toString().contains("usergraph-holdout gcn vanilla: 2 runs"), out.toString());
     }
 
     @Test

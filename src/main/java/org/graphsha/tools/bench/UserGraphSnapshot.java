@@ -1,0 +1,46 @@
+package org.graphsha.tools.bench;
+
+import org.graphsha.config.TrainConfig;
+import org.graphsha.data.Holdout;
+import org.graphsha.data.SplitRole;
+import org.graphsha.data.Snapshots;
+import org.graphsha.graph.EdgeList;
+import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SparseFeatures;
+import org.graphsha.tools.generate.UserGraph;
+
+/**
+ * {@code bench --dataset usergraph}: the user-shaped graph as {@code graphsha.train} would see it without a
+ * split property. The labeled nodes are divided by the automatic holdout with the run's seed, exactly as the
+ * procedure does, and the unlabeled nodes are the test set, scored against the classes the generator knows.
+ */
+final class UserGraphSnapshot {
+
+    private final UserGraph user;
+    private final SparseFeatures features;
+    private final double validationFraction;
+
+    UserGraphSnapshot(UserGraph user, TrainConfig train) {
+        this.user = user;
+        this.features = train.featureNormalization().apply(GeneratedSnapshot.denseFeatures(user.graph()));
+        this.validationFraction = train.validationFraction();
+    }
+
+    /** The snapshot of the run with this seed: the holdout, like the procedure's, follows the training seed. */
+    GraphSnapshot forSeed(long seed) {
+        int[] truth = user.graph().classes();
+        int[] known = new int[truth.length];
+        for (int i = 0; i < truth.length; i++) {
+            known[i] = user.labeled()[i] ? truth[i] : -1;
+        }
+        int classCount = user.settings().classes();
+        SplitRole[] roles = Holdout.stratified(known, classCount, validationFraction, seed);
+        for (int i = 0; i < roles.length; i++) {
+            if (roles[i] == SplitRole.NONE) {
+                roles[i] = SplitRole.TEST;
+            }
+        }
+        return Snapshots.of(new EdgeList(user.graph().sources(), user.graph().targets()), features, truth, classCount,
+            roles);
+    }
+}
