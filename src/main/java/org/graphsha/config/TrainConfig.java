@@ -106,6 +106,7 @@ public record TrainConfig(
             put(e, "cbBeta", r.numberInRange("cbBeta", 0.999, 0, 1, true)),
             put(e, "focalGamma", (float) r.numberInRange("focalGamma", 2, 0, 100, false)),
             put(e, "selectionTieBreak", r.choice("selectionTieBreak", SelectionTieBreak.FIRST, SelectionTieBreak.class)),
+            put(e, "selectionWindow", r.intInRange("selectionWindow", 1, 1, 1000)),
             new SelfTrainingOptions(
                 put(e, "selfTrainingWeight", r.numberInRange("selfTrainingWeight", 0, 0, 100, false)),
                 put(e, "selfTrainingWarmup", r.intInRange("selfTrainingWarmup", SelfTrainingOptions.OFF.warmupEpochs(),

@@ -6,8 +6,10 @@ import org.graphsha.nn.ParameterSet;
 /**
  * Model selection of docs/algorithm.md §3: keeps the epoch whose eval-mode logits score highest on
  * validation ((acc + macro-F1)/2). Among equal scores the first wins, or, with
- * {@link SelectionTieBreak#VALIDATION_LOSS}, the one with the lower validation loss. The test split is
- * scored only for a kept epoch.
+ * {@link SelectionTieBreak#VALIDATION_LOSS}, the one with the lower validation loss. With a window of
+ * w > 1 epochs (docs/algorithm.md §10.2) an epoch's score is the mean over it and the w - 1 before, and
+ * no epoch before the window fills is kept: one lucky epoch on a few validation nodes then cannot win.
+ * The test split is scored only for a kept epoch.
  */
 final class ModelSelection {
 
@@ -25,18 +27,35 @@ final class ModelSelection {
     private double bestLoss = Double.POSITIVE_INFINITY;
     private Selected best;
 
-    ModelSelection(LogitReadout readout, int[] valNodes, int[] testNodes, SelectionTieBreak tieBreak) {
+    private final double[] window;
+    private double windowSum;
+    private int offered;
+
+    ModelSelection(LogitReadout readout, int[] valNodes, int[] testNodes, SelectionTieBreak tieBreak, int window) {
+        if (window < 1) {
+            throw new IllegalArgumentException("selectionWindow must be at least 1, but was " + window);
+        }
         this.readout = readout;
         this.valNodes = valNodes;
         this.testNodes = testNodes;
         this.tieBreak = tieBreak;
+        this.window = new double[window];
+    }
+
+    /** The mean raw score over the window ending now; -1 until the window has filled. */
+    private double smoothed(double raw) {
+        int slot = offered % window.length;
+        windowSum += raw - window[slot];
+        window[slot] = raw;
+        offered++;
+        return window.length == 1 ? raw : offered < window.length ? -1 : windowSum / window.length;
     }
 
     /** Scores an epoch; copies the parameters only when it is kept. */
     Scored offer(int epoch, float[] logits, ParameterSet params) {
         int[] predictions = readout.predict(logits);
         Evaluation val = readout.evaluate(predictions, valNodes);
-        double score = val.selectionScore();
+        double score = smoothed(val.selectionScore());
         boolean improved = score > bestScore;
         if (tieBreak == SelectionTieBreak.VALIDATION_LOSS && score > 0 && score >= bestScore) {
             double loss = readout.crossEntropy(logits, valNodes);

@@ -118,7 +118,8 @@ public final class Trainer {
         EngineRuntime runtime = Engines.runtime(config.device(), config.threads());
         MessageGraph baseGraph = MessageGraph.of(graph.adjacency());
         PhaseClock clock = new PhaseClock(config.epochs());
-        ModelSelection selection = new ModelSelection(readout, valNodes, testNodes, config.tieBreak());
+        ModelSelection selection = new ModelSelection(readout, valNodes, testNodes, config.tieBreak(),
+            config.selectionWindow());
         ModelSelection.Selected selected;
 
         try (NDManager root = runtime.newManager()) {

@@ -24,6 +24,7 @@ public record TrainerOptions(
     double cbBeta,
     float focalGamma,
     SelectionTieBreak tieBreak,
+    int selectionWindow,
     SelfTrainingOptions selfTraining
 ) {
     public TrainerOptions {
@@ -36,6 +37,9 @@ public record TrainerOptions(
         if (!(weightDecay >= 0)) {
             throw new IllegalArgumentException("weightDecay must be >= 0, but was " + weightDecay);
         }
+        if (selectionWindow < 1) {
+            throw new IllegalArgumentException("selectionWindow must be at least 1, but was " + selectionWindow);
+        }
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, but was " + threads);
         }
@@ -44,46 +48,51 @@ public record TrainerOptions(
     public static TrainerOptions defaults(BackboneKind backbone) {
         return new TrainerOptions(ModelSpec.defaults(backbone), LossKind.VANILLA, 900, 0.01, 5e-4, 100,
             DeviceChoice.CPU, 1, FeatureMode.AUTO, 0.999, 2f,
-            SelectionTieBreak.FIRST, SelfTrainingOptions.OFF);
+            SelectionTieBreak.FIRST, 1, SelfTrainingOptions.OFF);
     }
 
     public TrainerOptions withLoss(LossKind l) {
         return new TrainerOptions(model, l, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, selfTraining);
+            focalGamma, tieBreak, selectionWindow, selfTraining);
     }
 
     public TrainerOptions withEpochs(int e) {
         return new TrainerOptions(model, loss, e, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, selfTraining);
+            focalGamma, tieBreak, selectionWindow, selfTraining);
     }
 
     public TrainerOptions withSeed(long s) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, s, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, selfTraining);
+            focalGamma, tieBreak, selectionWindow, selfTraining);
     }
 
     public TrainerOptions withThreads(int t) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, t, featureMode, cbBeta,
-            focalGamma, tieBreak, selfTraining);
+            focalGamma, tieBreak, selectionWindow, selfTraining);
     }
 
     public TrainerOptions withFeatureMode(FeatureMode f) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, f, cbBeta,
-            focalGamma, tieBreak, selfTraining);
+            focalGamma, tieBreak, selectionWindow, selfTraining);
     }
 
     public TrainerOptions withTieBreak(SelectionTieBreak t) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, t, selfTraining);
+            focalGamma, t, selectionWindow, selfTraining);
     }
 
     public TrainerOptions withSelfTraining(SelfTrainingOptions o) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, o);
+            focalGamma, tieBreak, selectionWindow, o);
+    }
+
+    public TrainerOptions withSelectionWindow(int w) {
+        return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
+            focalGamma, tieBreak, w, selfTraining);
     }
 
     public TrainerOptions withModel(ModelSpec m) {
         return new TrainerOptions(m, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, selfTraining);
+            focalGamma, tieBreak, selectionWindow, selfTraining);
     }
 }

@@ -25,7 +25,7 @@ class ModelSelectionTest {
 
     private static int kept(SelectionTieBreak rule) {
         ModelSelection selection = new ModelSelection(new LogitReadout(GRAPH, false), new int[] {0, 1},
-            new int[] {2, 3}, rule);
+            new int[] {2, 3}, rule, 1);
         ParameterSet params = new ParameterSet();
         selection.offer(0, logits(0.1f, false), params);
         selection.offer(1, logits(3f, true), params);
@@ -42,5 +42,20 @@ class ModelSelectionTest {
     @Test
     void theValidationLossRuleKeepsTheMoreConfidentOfEqualScores() {
         assertEquals(1, kept(SelectionTieBreak.VALIDATION_LOSS));
+    }
+
+    @Test
+    void aWindowKeepsTheEpochWhoseRecentScoresAreBestNotOneLuckyEpoch() {
+        ModelSelection selection = new ModelSelection(new LogitReadout(GRAPH, false), new int[] {0, 1},
+            new int[] {2, 3}, SelectionTieBreak.FIRST, 3);
+        ParameterSet params = new ParameterSet();
+        float[] right = logits(3f, true);
+        float[] wrong = new float[] {0, 9, 9, 0, 0, 9, 9, 0};
+        // Epoch 1 is right alone (a lucky epoch); epochs 4..6 are right three times in a row.
+        float[][] epochs = {wrong, right, wrong, wrong, right, right, right, wrong};
+        for (int e = 0; e < epochs.length; e++) {
+            selection.offer(e, epochs[e], params);
+        }
+        assertEquals(6, selection.selected(7, wrong, params).epoch());
     }
 }
