@@ -14,12 +14,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.graphsha.graph.GraphChanges;
 import org.graphsha.graph.NodeRows;
+import org.graphsha.graph.ProjectionSchema;
+import org.graphsha.nn.BackboneKind;
+import org.graphsha.nn.GcnNormalization;
 
 /**
  * Models already read from their files, so that a per-node prediction ({@code graphsha.predict.nodes})
- * costs no file read, with what the live path keeps per model: each database's first-layer rows
- * ({@link NodeRows}). One cache per JVM, keyed by the model file, bounded in models and in parameters
+ * costs no file read, with what the live path keeps per model: each database's first-layer rows X·W
+ * and layer-1 outputs ({@link NodeRows}). One cache per JVM, keyed by the model file, bounded in models and in parameters
  * (least recently used first out). An entry goes when the catalog stores or drops that model
  * ({@link ModelCatalog} calls {@link #invalidate}), and a lookup checks the file's size and modification
  * time, so a file replaced or deleted behind the catalog's back (another JVM, an operator) is never
@@ -37,6 +41,7 @@ public final class ModelCache {
     public static final class Loaded {
         private final TrainedModel model;
         private final Map<String, NodeRows> rows = new ConcurrentHashMap<>();
+        private final Map<String, NodeRows> hidden = new ConcurrentHashMap<>();
 
         Loaded(TrainedModel model) {
             this.model = model;
@@ -49,6 +54,14 @@ public final class ModelCache {
         /** The model's first-layer rows of nodes of one database, created empty on first use. */
         public NodeRows rows(String database) {
             return rows.computeIfAbsent(database, d -> new NodeRows(firstLayerWidth(model), MAX_ROW_FLOATS));
+        }
+
+        /**
+         * The model's layer-1 outputs (after the activation) of nodes of one database, each followed by
+         * the node's degree: hidden + 1 floats per node, created empty on first use.
+         */
+        public NodeRows hidden(String database) {
+            return hidden.computeIfAbsent(database, d -> new NodeRows(model.spec().hidden() + 1, MAX_ROW_FLOATS));
         }
     }
 
@@ -101,32 +114,121 @@ public final class ModelCache {
     /** Whether any cached model keeps rows of the database. */
     public static boolean hasRows(String database) {
         for (Loaded loaded : loadedModels()) {
-            if (loaded.rows.containsKey(database)) {
+            if (loaded.rows.containsKey(database) || loaded.hidden.containsKey(database)) {
                 return true;
             }
         }
         return false;
     }
 
+    /** Past this many nodes to forget, a model's layer-1 outputs of the database are dropped as a whole. */
+    static final int FORGET_ALL_ABOVE = 100_000;
+
     /**
-     * Nodes of a database changed: rows of models that read one of the written properties go, and the
-     * rows of deleted or relabelled nodes (a cached row also stands for the node's membership).
+     * A committed transaction changed the database; each model forgets what depended on it:
+     * <ul>
+     * <li>a node's X·W row when one of the model's feature properties of it changed, when it lost or
+     *     gained one of the model's labels (a row also vouches for its node's labels) or was deleted;</li>
+     * <li>a node's layer-1 output when its own features or its neighbours' changed (X·W), when a
+     *     neighbour's membership changed, or when a relationship of the model's types at it was created or
+     *     deleted (its neighbours and its degree); with symmetric GCN also when a neighbour's degree
+     *     changed, which is every neighbour of such a relationship's ends, and any change of membership
+     *     drops them all (the degrees of two hops change).</li>
+     * </ul>
      */
-    public static void forgetNodes(String database, Map<String, long[]> byProperty, long[] deleted) {
+    public static void forgetNodes(String database, GraphChanges changes) {
         for (Loaded loaded : loadedModels()) {
             NodeRows rows = loaded.rows.get(database);
-            if (rows == null) {
+            NodeRows hidden = loaded.hidden.get(database);
+            if (rows == null && hidden == null) {
                 continue;
             }
-            if (deleted.length > 0) {
-                rows.forget(deleted);
+            TrainedModel model = loaded.model();
+            ProjectionSchema schema = model.projection();
+            boolean symmetric = model.spec().kind() == BackboneKind.GCN
+                && model.spec().gcnNormalization() == GcnNormalization.SYMMETRIC;
+            LongHashSetLite features = new LongHashSetLite();
+            for (String property : model.featureProperties()) {
+                features.addAll(changes.byProperty().get(property));
             }
-            for (String property : loaded.model().featureProperties()) {
-                long[] ids = byProperty.get(property);
-                if (ids != null) {
-                    rows.forget(ids);
+            LongHashSetLite relabelled = new LongHashSetLite();
+            changes.byLabel().forEach((label, ids) -> {
+                if (schema == null || schema.allLabels() || schema.nodeLabels().contains(label)) {
+                    relabelled.addAll(ids);
+                }
+            });
+            LongHashSetLite ends = new LongHashSetLite();
+            changes.relationshipEnds().forEach((type, ids) -> {
+                if (schema == null || schema.allTypes() || schema.relationshipTypes().contains(type)) {
+                    ends.addAll(ids);
+                }
+            });
+            if (rows != null) {
+                LongHashSetLite gone = new LongHashSetLite();
+                gone.addAll(features.toArray());
+                gone.addAll(relabelled.toArray());
+                gone.addAll(changes.deleted());
+                if (gone.size() > 0) {
+                    rows.forget(gone.toArray());
                 }
             }
+            if (hidden == null) {
+                continue;
+            }
+            if (symmetric && relabelled.size() > 0) {
+                hidden.clear();
+                continue;
+            }
+            LongHashSetLite gone = new LongHashSetLite();
+            gone.addAll(changes.deleted());
+            gone.addAll(ends.toArray());
+            LongHashSetLite around = new LongHashSetLite();
+            around.addAll(features.toArray());
+            around.addAll(relabelled.toArray());
+            if (symmetric) {
+                around.addAll(ends.toArray());
+            }
+            if (gone.size() + around.size() > FORGET_ALL_ABOVE) {
+                hidden.clear();
+                continue;
+            }
+            for (long node : around.toArray()) {
+                gone.add(node);
+                gone.addAll(changes.neighbours().apply(node));
+                if (gone.size() > FORGET_ALL_ABOVE) {
+                    break;
+                }
+            }
+            if (gone.size() > FORGET_ALL_ABOVE) {
+                hidden.clear();
+            } else if (gone.size() > 0) {
+                hidden.forget(gone.toArray());
+            }
+        }
+    }
+
+    /** A small set of longs, insertion order kept. */
+    private static final class LongHashSetLite {
+        private final java.util.LinkedHashSet<Long> set = new java.util.LinkedHashSet<>();
+
+        void add(long value) {
+            set.add(value);
+        }
+
+        void addAll(long[] values) {
+            if (values != null) {
+                for (long v : values) {
+                    set.add(v);
+                }
+            }
+        }
+
+        int size() {
+            return set.size();
+        }
+
+        long[] toArray() {
+            return set.stream().mapToLong(Long::longValue).toArray();
         }
     }
 
@@ -134,6 +236,7 @@ public final class ModelCache {
     public static void clearRows() {
         for (Loaded loaded : loadedModels()) {
             loaded.rows.values().forEach(NodeRows::clear);
+            loaded.hidden.values().forEach(NodeRows::clear);
         }
     }
 

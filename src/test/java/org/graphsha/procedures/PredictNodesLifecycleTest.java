@@ -31,6 +31,9 @@ class PredictNodesLifecycleTest {
     static void cora() {
         TestNeo4j.resetWithCoraLongTailed();
         train("life", "gcn", false);
+        run("CALL graphsha.train('cora', {modelName: 'life-symmetric', method: 'vanilla', backbone: 'gcn', "
+            + "gcnNormalization: 'symmetric', epochs: 5}) YIELD modelName RETURN modelName");
+        train("life-sage", "sage", false);
         // A paper with several neighbours, and one of them.
         Map<String, Object> pair = rows("MATCH (p:Paper)-[:CITES]-(q:Paper) WHERE COUNT { (p)-[:CITES]-() } = 5 "
             + "RETURN id(p) AS p, id(q) AS q ORDER BY p, q LIMIT 1").get(0);
@@ -118,6 +121,49 @@ class PredictNodesLifecycleTest {
             rows("MATCH (q) WHERE id(q) = $q REMOVE q:Retracted SET q:Paper", Map.of("q", neighbour));
         }
         assertAgree(stream("cora", "life"), nodes("life", "$ids", "{}", Map.of("ids", List.of(paper, neighbour))));
+    }
+
+    /** Papers around the change: the two ends, their neighbours, and the neighbours' neighbours' sample. */
+    static List<Long> around(long a, long b) {
+        return rows("MATCH (x) WHERE id(x) IN [$a, $b] OPTIONAL MATCH (x)-[:CITES]-(y:Paper) "
+            + "OPTIONAL MATCH (y)-[:CITES]-(z:Paper) WITH collect(DISTINCT id(x)) + collect(DISTINCT id(y)) "
+            + "+ collect(DISTINCT id(z)) AS ids UNWIND ids AS id RETURN DISTINCT id", Map.of("a", a, "b", b)).stream()
+            .map(r -> (Long) r.get("id")).toList();
+    }
+
+    static void assertAgreesWithANewProjection(String model, List<Long> ids) {
+        try {
+            run("CALL gds.graph.project('cora-now', 'Paper', {CITES: {orientation: 'UNDIRECTED'}}, "
+                + "{nodeProperties: ['features']})");
+            assertAgree(stream("cora-now", model), nodes(model, "$ids", "{}", Map.of("ids", ids)));
+        } finally {
+            run("CALL gds.graph.drop('cora-now', false)");
+        }
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"life", "life-symmetric", "life-sage"})
+    void createdAndDeletedRelationshipsAndNodesReachTheCachedOutputs(String model) {
+        long far = (Long) rows("MATCH (q) WHERE id(q) = $q MATCH (f:Paper) WHERE COUNT { (f)-[:CITES]-() } = 3 "
+            + "AND NOT EXISTS { (q)-[:CITES*1..3]-(f) } AND f <> q RETURN id(f) AS f ORDER BY f DESC LIMIT 1",
+            Map.of("q", neighbour)).get(0).get("f");
+        List<Long> before = around(neighbour, far);
+        nodes(model, "COLLECT { MATCH (p:Paper) RETURN p }", "{}");
+        try {
+            rows("MATCH (q), (f) WHERE id(q) = $q AND id(f) = $f CREATE (q)-[:CITES {live: true}]->(f)",
+                Map.of("q", neighbour, "f", far));
+            assertAgreesWithANewProjection(model, around(neighbour, far));
+            run("MATCH ()-[r:CITES {live: true}]->() DELETE r");
+            assertAgreesWithANewProjection(model, before);
+            rows("MATCH (q) WHERE id(q) = $q CREATE (q)<-[:CITES]-(:Paper {id: -20, features: q.features})",
+                Map.of("q", neighbour));
+            nodes(model, "COLLECT { MATCH (p:Paper) RETURN p }", "{}");
+            run("MATCH (p:Paper {id: -20}) DETACH DELETE p");
+            assertAgreesWithANewProjection(model, before);
+        } finally {
+            run("MATCH ()-[r:CITES {live: true}]->() DELETE r");
+            run("MATCH (p:Paper {id: -20}) DETACH DELETE p");
+        }
     }
 
     @Test
