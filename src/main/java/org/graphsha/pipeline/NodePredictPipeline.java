@@ -45,8 +45,8 @@ import org.neo4j.graphdb.Transaction;
 public final class NodePredictPipeline {
 
     /**
-     * Up to this many expanded nodes (targets and their neighbours), the two-hop forward pass runs in plain
-     * Java on the rows the targets need ({@link FieldForward}); above, on the engine over the whole field.
+     * Up to this many nodes to compute a layer for, it runs in plain Java on the rows needed
+     * ({@link FieldForward}); above, on the engine over the whole field, whose matrix products win.
      */
     static final int FIELD_FORWARD_LIMIT = 50_000;
 
@@ -155,8 +155,12 @@ public final class NodePredictPipeline {
             System.arraycopy(entries, i * width, activated, i * h, h);
             degrees[i] = (int) entries[i * width + h];
         }
-        return FieldForward.output(model.spec(), model.parameters(), batch.length, near.messageOffsets(),
-            near.messageSources(), degrees, activated);
+        return batch.length <= FIELD_FORWARD_LIMIT
+            ? FieldForward.output(model.spec(), model.parameters(), batch.length, near.messageOffsets(),
+                near.messageSources(), degrees, activated)
+            : Inference.output(model.spec(), model.parameters(),
+                new MessageGraph(n, near.messageSources(), near.messageTargets()), degrees, activated, batch.length,
+                engine());
     }
 
     /** Layer-1 outputs of the given nodes, each followed by its degree: their neighbourhoods read, X·W of it. */
@@ -164,8 +168,12 @@ public final class NodePredictPipeline {
         ReceptiveField field = ReceptiveFields.read(tx, nodes, scope, 1);
         fieldNodes += field.nodeCount();
         float[] projection = projection(field, scored);
-        float[] activated = FieldForward.hidden(model.spec(), model.parameters(), nodes.length, field.messageOffsets(),
-            field.messageSources(), field.degrees(), projection);
+        float[] activated = nodes.length <= FIELD_FORWARD_LIMIT
+            ? FieldForward.hidden(model.spec(), model.parameters(), nodes.length, field.messageOffsets(),
+                field.messageSources(), field.degrees(), projection)
+            : Inference.hidden(model.spec(), model.parameters(),
+                new MessageGraph(field.nodeCount(), field.messageSources(), field.messageTargets()), field.degrees(),
+                projection, nodes.length, engine());
         int h = width - 1;
         float[] entries = new float[nodes.length * width];
         for (int k = 0; k < nodes.length; k++) {
