@@ -109,7 +109,8 @@ public final class NodePredictPipeline {
         long start = System.nanoTime();
         for (int from = 0; from < targets.length; from += config.batchSize()) {
             long[] batch = Arrays.copyOfRange(targets, from, Math.min(targets.length, from + config.batchSize()));
-            float[] logits = layered ? pipeline.fromHidden(batch, hidden) : pipeline.fromProjection(batch);
+            float[] logits = layered && batch.length <= FIELD_FORWARD_LIMIT ? pipeline.fromHidden(batch, hidden)
+                : pipeline.fromProjection(batch, hidden);
             for (int i = 0; i < batch.length; i++) {
                 for (int c = 0; c < classes; c++) {
                     logits[i * classes + c] += (float) model.logitOffsets()[c];
@@ -183,17 +184,42 @@ public final class NodePredictPipeline {
         return entries;
     }
 
-    /** Logits from X·W over the targets' two-hop field. */
-    private float[] fromProjection(long[] batch) {
+    /**
+     * Logits from X·W over the targets' two-hop field; the layer-1 outputs it computes on the way (exact
+     * for the targets and their neighbours) are kept when {@code hidden} is given.
+     */
+    private float[] fromProjection(long[] batch, NodeRows hidden) {
+        long epoch = hidden == null ? 0 : hidden.epoch();
         ReceptiveField field = ReceptiveFields.read(tx, batch, scope, 2);
         fieldNodes += field.nodeCount();
         float[] projection = projection(field, batch);
-        return field.expandedCount() <= FIELD_FORWARD_LIMIT
-            ? FieldForward.logits(model.spec(), model.parameters(), batch.length, field.expandedCount(),
-                field.messageOffsets(), field.messageSources(), field.degrees(), projection)
-            : Inference.logits(model.spec(), model.parameters(),
+        int expanded = field.expandedCount();
+        float[] activated = expanded <= FIELD_FORWARD_LIMIT
+            ? FieldForward.hidden(model.spec(), model.parameters(), expanded, field.messageOffsets(),
+                field.messageSources(), field.degrees(), projection)
+            : Inference.hidden(model.spec(), model.parameters(),
                 new MessageGraph(field.nodeCount(), field.messageSources(), field.messageTargets()), field.degrees(),
-                projection, batch.length, engine());
+                projection, expanded, engine());
+        if (hidden != null) {
+            int h = model.spec().hidden();
+            int width = hidden.width();
+            float[] entries = new float[expanded * width];
+            for (int k = 0; k < expanded; k++) {
+                System.arraycopy(activated, k * h, entries, k * width, h);
+                entries[k * width + h] = field.degrees()[k];
+            }
+            hidden.putAll(epoch, Arrays.copyOf(field.neo4jIds(), expanded), entries);
+        }
+        if (batch.length <= FIELD_FORWARD_LIMIT) {
+            return FieldForward.output(model.spec(), model.parameters(), batch.length, field.messageOffsets(),
+                field.messageSources(), field.degrees(), activated);
+        }
+        // The messages into the targets, whose senders all have layer-1 rows.
+        int into = field.messageOffsets()[batch.length];
+        MessageGraph targetsGraph = new MessageGraph(expanded, Arrays.copyOf(field.messageSources(), into),
+            Arrays.copyOf(field.messageTargets(), into));
+        return Inference.output(model.spec(), model.parameters(), targetsGraph,
+            Arrays.copyOf(field.degrees(), expanded), activated, batch.length, engine());
     }
 
     /**
