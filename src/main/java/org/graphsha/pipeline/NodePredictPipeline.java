@@ -109,8 +109,8 @@ public final class NodePredictPipeline {
         long start = System.nanoTime();
         for (int from = 0; from < targets.length; from += config.batchSize()) {
             long[] batch = Arrays.copyOfRange(targets, from, Math.min(targets.length, from + config.batchSize()));
-            float[] logits = layered && batch.length <= FIELD_FORWARD_LIMIT ? pipeline.fromHidden(batch, hidden)
-                : pipeline.fromProjection(batch, hidden);
+            float[] logits = layered && (batch.length <= FIELD_FORWARD_LIMIT || mostlyCached(hidden, batch))
+                ? pipeline.fromHidden(batch, hidden) : pipeline.fromProjection(batch, hidden);
             for (int i = 0; i < batch.length; i++) {
                 for (int c = 0; c < classes; c++) {
                     logits[i * classes + c] += (float) model.logitOffsets()[c];
@@ -124,6 +124,16 @@ public final class NodePredictPipeline {
         }
         long elapsed = System.nanoTime() - start;
         return new Predictions(targets, predicted, probabilities, elapsed, pipeline.fieldNodes);
+    }
+
+    /**
+     * Whether at least 90 % of a large batch's targets have their layer-1 outputs: then their neighbours
+     * most likely have theirs too, and one hop is read; otherwise two hops and one engine pass are cheaper
+     * than computing most outputs first.
+     */
+    private static boolean mostlyCached(NodeRows hidden, long[] batch) {
+        int[] missing = hidden.gather(batch, i -> true, new float[batch.length * hidden.width()]);
+        return missing.length <= batch.length / 10;
     }
 
     /**
@@ -185,8 +195,9 @@ public final class NodePredictPipeline {
     }
 
     /**
-     * Logits from X·W over the targets' two-hop field; the layer-1 outputs it computes on the way (exact
-     * for the targets and their neighbours) are kept when {@code hidden} is given.
+     * Logits from X·W over the targets' two-hop field, in Java up to {@link #FIELD_FORWARD_LIMIT} expanded
+     * nodes, else in one engine pass. The layer-1 outputs computed on the way (exact for the targets and
+     * their neighbours) are kept when {@code hidden} is given.
      */
     private float[] fromProjection(long[] batch, NodeRows hidden) {
         long epoch = hidden == null ? 0 : hidden.epoch();
@@ -194,12 +205,20 @@ public final class NodePredictPipeline {
         fieldNodes += field.nodeCount();
         float[] projection = projection(field, batch);
         int expanded = field.expandedCount();
-        float[] activated = expanded <= FIELD_FORWARD_LIMIT
-            ? FieldForward.hidden(model.spec(), model.parameters(), expanded, field.messageOffsets(),
-                field.messageSources(), field.degrees(), projection)
-            : Inference.hidden(model.spec(), model.parameters(),
+        float[] logits;
+        float[] activated;
+        if (expanded > FIELD_FORWARD_LIMIT) {
+            Inference.Layers layers = Inference.logitsAndHidden(model.spec(), model.parameters(),
                 new MessageGraph(field.nodeCount(), field.messageSources(), field.messageTargets()), field.degrees(),
-                projection, expanded, engine());
+                projection, batch.length, expanded, engine());
+            logits = layers.logits();
+            activated = layers.hidden();
+        } else {
+            activated = FieldForward.hidden(model.spec(), model.parameters(), expanded, field.messageOffsets(),
+                field.messageSources(), field.degrees(), projection);
+            logits = FieldForward.output(model.spec(), model.parameters(), batch.length, field.messageOffsets(),
+                field.messageSources(), field.degrees(), activated);
+        }
         if (hidden != null) {
             int h = model.spec().hidden();
             int width = hidden.width();
@@ -210,16 +229,7 @@ public final class NodePredictPipeline {
             }
             hidden.putAll(epoch, Arrays.copyOf(field.neo4jIds(), expanded), entries);
         }
-        if (batch.length <= FIELD_FORWARD_LIMIT) {
-            return FieldForward.output(model.spec(), model.parameters(), batch.length, field.messageOffsets(),
-                field.messageSources(), field.degrees(), activated);
-        }
-        // The messages into the targets, whose senders all have layer-1 rows.
-        int into = field.messageOffsets()[batch.length];
-        MessageGraph targetsGraph = new MessageGraph(expanded, Arrays.copyOf(field.messageSources(), into),
-            Arrays.copyOf(field.messageTargets(), into));
-        return Inference.output(model.spec(), model.parameters(), targetsGraph,
-            Arrays.copyOf(field.degrees(), expanded), activated, batch.length, engine());
+        return logits;
     }
 
     /**

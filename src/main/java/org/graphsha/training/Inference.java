@@ -86,6 +86,30 @@ public final class Inference {
         });
     }
 
+    /** Logits of the leading rows, and the activated layer-1 rows of the leading {@code keep} nodes. */
+    public record Layers(float[] logits, float[] hidden) {}
+
+    /**
+     * As {@link #logits(ModelSpec, List, MessageGraph, int[], float[], int, EngineRuntime)}, one engine pass,
+     * also returning the activated layer-1 rows of the first {@code keep} nodes.
+     */
+    public static Layers logitsAndHidden(ModelSpec spec, List<Tensor> parameters, MessageGraph graph, int[] degrees,
+                                         float[] projection, int rows, int keep, EngineRuntime runtime) {
+        Backbone model = Backbone.create(spec);
+        int n = graph.nodeCount();
+        return runtime.exclusive(() -> {
+            try (NDManager manager = runtime.newManager()) {
+                NDList p = parameters(manager, parameters, true);
+                NDArray xw = Transfer.floats(manager, projection, new Shape(n, projection.length / n));
+                GraphTensors tensors = GraphTensors.build(manager, graph, spec, degrees);
+                NDArray h = Backbone.activate(model.hidden(p, FeatureInput.projected(xw), null, tensors), null);
+                NDArray out = model.output(p, h, tensors);
+                return new Layers((rows == n ? out : out.get("0:" + rows)).toFloatArray(),
+                    (keep == n ? h : h.get("0:" + keep)).toFloatArray());
+            }
+        });
+    }
+
     /**
      * Layer 1 with its activation on the engine, for the leading {@code rows} nodes of a graph given as
      * message edges with its X·W rows (as {@link #logits(ModelSpec, List, MessageGraph, int[], float[], int,
