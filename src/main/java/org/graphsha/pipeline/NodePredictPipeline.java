@@ -65,11 +65,18 @@ public final class NodePredictPipeline {
         public void changed(String database, GraphChanges changes) {
             ModelCache.forgetNodes(database, changes);
         }
+
+        @Override
+        public void forgetAll(String database) {
+            ModelCache.clearRows(database);
+        }
     };
 
     private final TrainedModel model;
     private final Transaction tx;
     private final ReceptiveFields.Scope scope;
+    /** The graph this call reads, which keys the cached rows. */
+    private final ModelCache.RowGraph graph;
     private final NodeRows rows;
     /** Nodes whose features or labels the transaction changed, or null when it changed nothing. */
     private final LongPredicate changed;
@@ -84,12 +91,13 @@ public final class NodePredictPipeline {
         this.tx = tx;
         this.normalization = normalization(model);
         this.changed = NodeChanges.changedInTransaction(tx, model.featureProperties());
-        this.rows = loaded.rows(database);
+        ReceptiveFields.Scope read = scope(config, model);
+        this.graph = new ModelCache.RowGraph(database, read.nodeLabels(), read.relationshipTypes());
+        this.rows = loaded.rows(graph);
         // A cached row stands for its node's labels too: rows go when labels change (ModelCache.forgetNodes).
         LongPredicate changedNow = changed;
         NodeRows cached = rows;
-        this.scope = scope(config, model).withKnownMembers(
-            id -> (changedNow == null || !changedNow.test(id)) && cached.contains(id));
+        this.scope = read.withKnownMembers(id -> (changedNow == null || !changedNow.test(id)) && cached.contains(id));
     }
 
     /**
@@ -102,7 +110,7 @@ public final class NodePredictPipeline {
         TrainedModel model = loaded.model();
         long[] targets = Arrays.stream(nodeIds).distinct().toArray();
         boolean layered = config.maxNeighbours() == 0 && !NodeChanges.hasGraphChanges(tx, model.featureProperties());
-        NodeRows hidden = layered ? loaded.hidden(database) : null;
+        NodeRows hidden = layered ? loaded.hidden(pipeline.graph) : null;
         int classes = model.classCount();
         Object[] predicted = new Object[targets.length];
         double[][] probabilities = new double[targets.length][];

@@ -38,6 +38,9 @@ public final class NodeChanges implements TransactionEventListener<Object> {
         boolean watching(String database);
 
         void changed(String database, GraphChanges changes);
+
+        /** Telling a change failed: what is cached of the database may depend on it. */
+        void forgetAll(String database);
     }
 
     private static final Map<GraphDatabaseAPI, String> WATCHED = Collections.synchronizedMap(new WeakHashMap<>());
@@ -178,7 +181,7 @@ public final class NodeChanges implements TransactionEventListener<Object> {
         // Neighbours are read on demand, as committed, in one read transaction for the whole callback.
         Transaction[] reader = new Transaction[1];
         try {
-            sink.changed(database, new GraphChanges(arrays(byProperty), arrays(byLabel), arrays(relationshipEnds),
+            tell(sink, database, new GraphChanges(arrays(byProperty), arrays(byLabel), arrays(relationshipEnds),
                 deleted.toArray(), id -> {
                     if (reader[0] == null) {
                         reader[0] = databaseService.beginTx();
@@ -189,6 +192,19 @@ public final class NodeChanges implements TransactionEventListener<Object> {
             if (reader[0] != null) {
                 reader[0].close();
             }
+        }
+    }
+
+    /**
+     * Tells the sink what a commit changed. When that fails (reading a neighbour, say) part of what the
+     * change reached may still be cached, and the commit is done whatever happens here: the sink forgets
+     * all it keeps of the database rather than serve a stale row or fail the committer afterwards.
+     */
+    public static void tell(Sink sink, String database, GraphChanges changes) {
+        try {
+            sink.changed(database, changes);
+        } catch (RuntimeException e) {
+            sink.forgetAll(database);
         }
     }
 

@@ -21,6 +21,8 @@ import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.Tensor;
+import org.graphsha.pipeline.NodePredictPipeline;
+import org.graphsha.store.NodeChanges;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +31,11 @@ class ModelCacheTest {
 
     @TempDir
     Path folder;
+
+    /** The graph of the test model's projection in one database. */
+    static ModelCache.RowGraph papers(String database) {
+        return new ModelCache.RowGraph(database, List.of("Paper"), List.of("CITES"));
+    }
 
     static TrainedModel model(String name, float weight) {
         return new TrainedModel(name, ModelSpec.defaults(BackboneKind.GCN), "vanilla", List.of(0L, 1L), List.of("features"),
@@ -55,11 +62,11 @@ class ModelCacheTest {
     void storingOrDroppingThroughTheCatalogInvalidates() {
         ModelCatalog catalog = ModelCatalog.at(folder);
         catalog.store(model("swap", 1), false);
-        ModelCache.load(catalog, "swap").rows("db").putAll(0, new long[] {7}, new float[] {1, 2});
+        ModelCache.load(catalog, "swap").rows(papers("db")).putAll(0, new long[] {7}, new float[] {1, 2});
         catalog.store(model("swap", 9), true);
         ModelCache.Loaded reloaded = ModelCache.load(catalog, "swap");
         assertEquals(9f, reloaded.model().parameters().get(0).data()[0]);
-        assertNull(reloaded.rows("db").get(7), "the rows of a replaced model are gone with it");
+        assertNull(reloaded.rows(papers("db")).get(7), "the rows of a replaced model are gone with it");
         catalog.drop("swap");
         IllegalArgumentException gone = assertThrows(IllegalArgumentException.class, () -> ModelCache.get(catalog, "swap"));
         assertTrue(gone.getMessage().contains("does not exist"), gone.getMessage());
@@ -164,11 +171,11 @@ class ModelCacheTest {
         ModelCatalog catalog = ModelCatalog.at(folder);
         catalog.store(model("changes", 1), false);
         ModelCache.Loaded loaded = ModelCache.load(catalog, "changes");
-        NodeRows rows = loaded.rows("db-x");
-        NodeRows hidden = loaded.hidden("db-x");
+        NodeRows rows = loaded.rows(papers("db-x"));
+        NodeRows hidden = loaded.hidden(papers("db-x"));
         fill(rows);
         fill(hidden);
-        NodeRows other = loaded.rows("db-y");
+        NodeRows other = loaded.rows(papers("db-y"));
         fill(other);
         assertTrue(ModelCache.hasRows("db-x"));
 
@@ -202,12 +209,54 @@ class ModelCacheTest {
         catalog.store(new TrainedModel(m.name(), m.spec().withGcnNormalization(org.graphsha.nn.GcnNormalization.SYMMETRIC),
             m.method(), m.classValues(), m.featureProperties(), m.featureDimension(), m.bestEpoch(), m.configuration(),
             m.metrics(), m.createdAt(), m.parameters(), m.logitOffsets(), m.projection()), false);
-        NodeRows hidden = ModelCache.load(catalog, "symmetric").hidden("db-z");
+        NodeRows hidden = ModelCache.load(catalog, "symmetric").hidden(papers("db-z"));
         fill(hidden);
         ModelCache.forgetNodes("db-z", changes(Map.of(), Map.of(), Map.of("CITES", new long[] {2, 5})));
         assertEquals(List.of(4L), kept(hidden), "the ends' degrees weigh their neighbours' layer 1");
         fill(hidden);
         ModelCache.forgetNodes("db-z", changes(Map.of(), Map.of("Paper", new long[] {6}), Map.of()));
         assertEquals(List.of(), kept(hidden), "a membership change reaches two hops of degrees: all go");
+    }
+
+    @Test
+    void rowsOfOneGraphAreNotThoseOfAnotherAndFollowItsOwnLabelsAndTypes() {
+        ModelCatalog catalog = ModelCatalog.at(folder);
+        catalog.store(model("graphs", 1), false);
+        ModelCache.Loaded loaded = ModelCache.load(catalog, "graphs");
+        // A model stored without its projection is read with each call's labels and types.
+        ModelCache.RowGraph knows = new ModelCache.RowGraph("db-k", List.of(), List.of("KNOWS"));
+        NodeRows cites = loaded.hidden(papers("db-k"));
+        fill(cites);
+        assertEquals(List.of(), kept(loaded.hidden(knows)), "the KNOWS graph starts empty");
+        fill(loaded.hidden(knows));
+        ModelCache.forgetNodes("db-k", changes(Map.of(), Map.of(), Map.of("KNOWS", new long[] {5, 6})));
+        assertEquals(List.of(1L, 2L, 3L, 4L), kept(loaded.hidden(knows)), "a KNOWS relationship reaches the KNOWS graph");
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L), kept(cites), "and not the CITES graph");
+        NodeRows anyLabel = loaded.rows(knows);
+        fill(anyLabel);
+        ModelCache.forgetNodes("db-k", changes(Map.of(), Map.of("Reviewed", new long[] {4}), Map.of()));
+        assertEquals(List.of(1L, 2L, 3L, 5L, 6L), kept(anyLabel), "every label counts where the graph names none");
+    }
+
+    @Test
+    void aChangeThatCannotBeToldForgetsEverythingOfItsDatabase() {
+        ModelCatalog catalog = ModelCatalog.at(folder);
+        catalog.store(model("untold", 1), false);
+        ModelCache.Loaded loaded = ModelCache.load(catalog, "untold");
+        NodeRows rows = loaded.rows(papers("db-f"));
+        NodeRows hidden = loaded.hidden(papers("db-f"));
+        NodeRows other = loaded.hidden(papers("db-g"));
+        fill(rows);
+        fill(hidden);
+        fill(other);
+        // Node 2's neighbours cannot be read, so the layer-1 outputs that its change reaches are unknown.
+        GraphChanges unreadable = new GraphChanges(Map.of("features", new long[] {2}), Map.of(), Map.of(), new long[0],
+            id -> {
+                throw new IllegalStateException("the database is shutting down");
+            });
+        NodeChanges.tell(NodePredictPipeline.ROW_INVALIDATION, "db-f", unreadable);
+        assertEquals(List.of(), kept(hidden));
+        assertEquals(List.of(), kept(rows));
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L), kept(other), "another database's rows");
     }
 }

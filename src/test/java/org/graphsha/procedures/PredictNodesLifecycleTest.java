@@ -13,9 +13,13 @@ import java.util.List;
 import java.util.Map;
 
 import org.graphsha.catalog.ModelCache;
+import org.graphsha.catalog.ModelCatalog;
+import org.graphsha.catalog.TrainedModel;
+import org.graphsha.store.ModelDirectory;
 import org.graphsha.testing.TestNeo4j;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.neo4j.kernel.internal.GraphDatabaseAPI;
 
 /**
  * graphsha.predict.nodes over a model's life and a database's changes: the model file is read once and
@@ -58,6 +62,44 @@ class PredictNodesLifecycleTest {
         Map<Long, PredictNodesTest.Row> live = nodes("replaced", "$ids", "{}", Map.of("ids", List.of(paper, neighbour)));
         assertEquals(loads + 2, ModelCache.loads());
         assertAgree(stream("cora", "replaced"), live);
+    }
+
+    @Test
+    void aModelStoredBeforeProjectionsWereRecordedNeedsItsLabelsAndTypes() {
+        ModelCatalog catalog = ModelCatalog.at(ModelDirectory.of((GraphDatabaseAPI) TestNeo4j.db()));
+        TrainedModel m = catalog.get("life");
+        catalog.store(new TrainedModel("legacy", m.spec(), m.method(), m.classValues(), m.featureProperties(),
+            m.featureDimension(), m.bestEpoch(), m.configuration(), m.metrics(), m.createdAt(), m.parameters(),
+            m.logitOffsets()), true);
+        Map<String, Object> ids = Map.of("ids", List.of(paper, neighbour));
+        try {
+            assertFailsUnchanged("MATCH (p) WHERE id(p) = " + paper + " CALL graphsha.predict.nodes('legacy', p) "
+                + "YIELD predictedClass SET p.predicted = predictedClass",
+                "Model `legacy` was stored without the labels and types of its training projection", "nodeLabels");
+            rows("MATCH (p), (q) WHERE id(p) = $p AND id(q) = $q CREATE (p)-[:LINKED]->(q)",
+                Map.of("p", paper, "q", neighbour));
+            assertAgree(stream("cora", "life"), nodes("legacy", "$ids",
+                "{nodeLabels: 'Paper', relationshipTypes: 'CITES'}", ids));
+            // Read over other relationships, the same nodes have other neighbours: nothing cached from the
+            // CITES graph may answer.
+            run("CALL gds.graph.project('cora-linked', 'Paper', {LINKED: {orientation: 'UNDIRECTED'}}, "
+                + "{nodeProperties: ['features']})");
+            Map<Long, PredictNodesTest.Row> linked = new java.util.HashMap<>();
+            for (Map<String, Object> r : rows("CALL graphsha.predict.stream('cora-linked', {modelName: 'life', "
+                + "relationshipTypes: ['LINKED']}) YIELD nodeId, predictedClass, probabilities RETURN *")) {
+                linked.put((Long) r.get("nodeId"), new PredictNodesTest.Row(r.get("predictedClass"),
+                    PredictNodesTest.castProbabilities(r.get("probabilities"))));
+            }
+            assertAgree(linked, nodes("legacy", "$ids",
+                "{nodeLabels: 'Paper', relationshipTypes: 'LINKED'}", ids));
+            assertFailsUnchanged("MATCH (p) WHERE id(p) = " + paper + " CALL graphsha.predict.nodes('life', p, "
+                + "{nodeLabels: 'Paper'}) YIELD predictedClass SET p.predicted = predictedClass",
+                "reads the labels [Paper] and the relationship types [CITES] of its training projection");
+        } finally {
+            run("CALL gds.graph.drop('cora-linked', false)");
+            run("MATCH ()-[r:LINKED]->() DELETE r");
+            catalog.drop("legacy");
+        }
     }
 
     @Test
