@@ -20,8 +20,8 @@ RETURN p.id AS paper, predictedClass, round(confidence, 3) AS confidence ORDER B
 // 2. Score the nodes created in the last hour, all in one call (their neighbourhoods are read once).
 MATCH (p:Paper) WHERE p.createdAt > datetime() - duration('PT1H')
 WITH collect(p) AS recent
-CALL graphsha.predict.nodes('cora-graphsha', recent) YIELD nodeId, predictedClass, probabilities, confidence
-RETURN nodeId, predictedClass, round(confidence, 3) AS confidence, size(probabilities) AS classes
+CALL graphsha.predict.nodes('cora-graphsha', recent) YIELD nodeId, predictedClass, predictedProbabilities, confidence
+RETURN nodeId, predictedClass, round(confidence, 3) AS confidence, size(predictedProbabilities) AS classes
 ORDER BY nodeId;
 
 // 3. Write the class back in the same query, one call per matched node; the query writes nothing if a call fails.

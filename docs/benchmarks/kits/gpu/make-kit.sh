@@ -8,7 +8,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../../../.." && pwd)"
 KIT="$ROOT/.gpu/kit"
 DJL_TAG=v0.33.0
-mvn -q -B -f "$ROOT/pom.xml" package -DskipTests
+"$ROOT/mvnw" -q -B -f "$ROOT/pom.xml" package -DskipTests
 rm -rf "$KIT" && mkdir -p "$KIT/lib" "$KIT/jni" "$KIT/djlnative/include" "$KIT/djlnative/utils/djl"
 grep -qx '/.gpu/' "$ROOT/.git/info/exclude" 2>/dev/null || echo '/.gpu/' >> "$ROOT/.git/info/exclude"
 

@@ -5,61 +5,102 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Trained models by name, one file per model in a folder, so that they survive restarts. Every call
- * reads the folder afresh: files are small, writes are atomic moves, and so any number of database
- * instances (or restarts) in one JVM see the same catalog without a cache to invalidate.
+ * Trained models by user and name, one file per model, so that they survive restarts. A model belongs
+ * to the user who trained it, as GDS's catalogs scope graphs and models by user; models of the same
+ * name of two users are two models.
+ *
+ * <p>What a user reaches (docs/procedures.md, "Models belong to users"):
+ * <ul>
+ *   <li>train, predict, synthetic nodes ({@link #get}, {@link #store}): the user's own models, and for
+ *       reading the shared ones (user {@code ""}) when the user has none of that name;</li>
+ *   <li>list and exists: the same, and an admin sees every user's models;</li>
+ *   <li>drop: the own model, else the shared one; an admin may name the user, or, without a name,
+ *       reaches another user's model when exactly one user has one of that name (GDS's rule for graphs).</li>
+ * </ul>
+ * Every call reads the folder afresh: files are small, writes are atomic moves, and so any number of
+ * database instances (or restarts) in one JVM see the same catalog without a cache to invalidate.
  */
 public final class ModelCatalog {
 
-    private final Path folder;
+    private final Path root;
+    private final CatalogUser user;
 
-    private ModelCatalog(Path folder) {
-        this.folder = folder;
+    private ModelCatalog(Path root, CatalogUser user) {
+        this.root = root;
+        this.user = user;
     }
 
-    public static ModelCatalog at(Path folder) {
-        return new ModelCatalog(folder.toAbsolutePath().normalize());
+    public static ModelCatalog at(Path folder, CatalogUser user) {
+        return new ModelCatalog(folder.toAbsolutePath().normalize(), user);
     }
 
     public Path folder() {
-        return folder;
+        return root;
     }
 
-    public List<TrainedModel> list() {
-        List<TrainedModel> models = new ArrayList<>();
-        for (Path file : modelFiles()) {
-            models.add(read(file));
+    public CatalogUser user() {
+        return user;
+    }
+
+    /** The models this user sees, by user (shared first) and name. */
+    public List<StoredModel> list() {
+        List<StoredModel> models = new ArrayList<>();
+        for (String owner : visibleUsers()) {
+            for (Path file : modelFiles(ModelFiles.userFolder(root, owner))) {
+                models.add(new StoredModel(owner, read(file)));
+            }
+        }
+        return models;
+    }
+
+    /** The models of that name this user sees: own and shared, and for an admin every user's. */
+    public List<StoredModel> list(String name) {
+        ModelNames.validate(name);
+        List<StoredModel> models = new ArrayList<>();
+        for (String owner : visibleUsers()) {
+            Path file = ModelFiles.file(ModelFiles.userFolder(root, owner), name);
+            if (Files.isRegularFile(file)) {
+                models.add(new StoredModel(owner, read(file)));
+            }
         }
         return models;
     }
 
     public boolean exists(String name) {
-        return Files.isRegularFile(ModelFiles.file(folder, ModelNames.validate(name)));
+        return !list(name).isEmpty();
     }
 
+    /** The model that train, predict and synthetic.write use: the user's own, else the shared one. */
     public TrainedModel get(String name) {
-        if (!exists(name)) {
-            throw new IllegalArgumentException("Model `" + name + "` does not exist; graphsha.model.list() shows the "
-                + "trained models");
-        }
-        return read(ModelFiles.file(folder, name));
+        return getStored(name).model();
+    }
+
+    /** As {@link #get}, with the user the model belongs to ("" when it is a shared one). */
+    public StoredModel getStored(String name) {
+        ModelNames.validate(name);
+        Optional<String> owner = usableOwner(name);
+        return owner.map(o -> new StoredModel(o, read(fileOf(o, name)))).orElseThrow(() -> new IllegalArgumentException(
+            "Model `" + name + "` does not exist; graphsha.model.list() shows the trained models"));
     }
 
     /** Checked before training starts, so a long run is not wasted on a name that cannot be stored. */
     public void requireStorable(String name, boolean overwrite) {
-        if (!overwrite && exists(name)) {
+        if (!overwrite && Files.isRegularFile(own(ModelNames.validate(name)))) {
             throw new IllegalArgumentException("Model `" + name + "` already exists; pass overwrite: true to replace it, "
                 + "or drop it first with graphsha.model.drop('" + name + "')");
         }
     }
 
-    public synchronized void store(TrainedModel model, boolean overwrite) {
+    /** Stores the model as the user's own (a shared model of the same name stays, and this one comes first for the user). */
+    public void store(TrainedModel model, boolean overwrite) {
         requireStorable(model.name(), overwrite);
+        Path folder = ModelFiles.userFolder(root, user.username());
         try {
             ModelFiles.write(folder, model);
             ModelCache.invalidate(ModelFiles.file(folder, model.name()));
@@ -68,18 +109,85 @@ public final class ModelCatalog {
         }
     }
 
-    public synchronized Optional<TrainedModel> drop(String name) {
-        if (!exists(name)) {
+    /**
+     * Removes a model: the user's own, else the shared one of that name. An admin may pass the owner's
+     * name; without it, an admin also reaches another user's model when exactly one user has one.
+     *
+     * @param username the owner, or empty: only an admin may name one (GDS's {@code username} of {@code gds.graph.drop})
+     */
+    public Optional<StoredModel> drop(String name, Optional<String> username) {
+        ModelNames.validate(name);
+        Optional<String> owner = username.map(String::trim).filter(u -> !u.isEmpty());
+        if (owner.isPresent() && !user.admin()) {
+            throw new IllegalArgumentException("Only an admin can drop another user's model: pass no username to drop "
+                + "your own model `" + name + "`");
+        }
+        Optional<String> found = owner.isPresent() ? owner.filter(o -> Files.isRegularFile(fileOf(o, name)))
+            : usableOwner(name).or(() -> onlyOtherOwner(name));
+        if (found.isEmpty()) {
             return Optional.empty();
         }
-        TrainedModel model = get(name);
+        Path file = fileOf(found.get(), name);
+        StoredModel model = new StoredModel(found.get(), read(file));
         try {
-            Files.deleteIfExists(ModelFiles.file(folder, name));
-            ModelCache.invalidate(ModelFiles.file(folder, name));
+            Files.deleteIfExists(file);
+            ModelCache.invalidate(file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete model file of `" + name + "` in " + folder, e);
+            throw new UncheckedIOException("cannot delete model file of `" + name + "` in " + file.getParent(), e);
         }
         return Optional.of(model);
+    }
+
+    private Path own(String name) {
+        return fileOf(user.username(), name);
+    }
+
+    private Path fileOf(String owner, String name) {
+        return ModelFiles.file(ModelFiles.userFolder(root, owner), name);
+    }
+
+    private Optional<String> usableOwner(String name) {
+        if (Files.isRegularFile(own(name))) {
+            return Optional.of(user.username());
+        }
+        return Files.isRegularFile(fileOf("", name)) ? Optional.of("") : Optional.empty();
+    }
+
+    /** For an admin: the one other user with a model of that name; several are an error that names them. */
+    private Optional<String> onlyOtherOwner(String name) {
+        if (!user.admin()) {
+            return Optional.empty();
+        }
+        List<String> owners = users().stream().filter(o -> Files.isRegularFile(fileOf(o, name))).toList();
+        if (owners.size() > 1) {
+            throw new IllegalArgumentException("Model `" + name + "` exists for the users " + owners + "; pass the user's "
+                + "name to drop one, e.g. graphsha.model.drop('" + name + "', true, '" + owners.get(0) + "')");
+        }
+        return owners.stream().findFirst();
+    }
+
+    /** The users whose models this user sees: the shared user and themself, or every user for an admin. */
+    private List<String> visibleUsers() {
+        if (user.admin()) {
+            List<String> all = new ArrayList<>(List.of(""));
+            all.addAll(users());
+            return all;
+        }
+        return user.username().isEmpty() ? List.of("") : List.of("", user.username());
+    }
+
+    /** Every user with a model folder, by name; the shared user {@code ""} is not among them. */
+    private List<String> users() {
+        Path users = root.resolve(ModelFiles.USERS);
+        if (!Files.isDirectory(users)) {
+            return List.of();
+        }
+        try (Stream<Path> folders = Files.list(users)) {
+            return folders.filter(Files::isDirectory).map(f -> ModelFiles.decode(f.getFileName().toString()))
+                .filter(u -> u != null).sorted(Comparator.naturalOrder()).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the user folders of " + users, e);
+        }
     }
 
     private static TrainedModel read(Path file) {
@@ -91,7 +199,7 @@ public final class ModelCatalog {
         }
     }
 
-    private List<Path> modelFiles() {
+    private static List<Path> modelFiles(Path folder) {
         if (!Files.isDirectory(folder)) {
             return List.of();
         }

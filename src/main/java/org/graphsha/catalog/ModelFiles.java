@@ -1,5 +1,6 @@
 package org.graphsha.catalog;
 
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import com.google.gson.Gson;
@@ -28,10 +30,16 @@ import org.graphsha.nn.Tensor;
  * One file per model: a magic line, a JSON header (everything but the weights) and the tensors as
  * raw floats in header order. Files are written to a temporary name and moved into place
  * atomically, so a crash never leaves a half-written model.
+ *
+ * <p>Layout: the shared models (user {@code ""}: authentication off, or written before models had
+ * owners) lie in the catalog folder itself, every other user's in {@code users/<encoded name>/}. The
+ * folder decides the owner; the header does not name it, so moving a file hands the model over.
+ * Headers only gain keys: a reader takes what an older file lacks from {@link TrainingGraph#unknown}.
  */
 final class ModelFiles {
 
     static final String EXTENSION = ".graphsha-model";
+    static final String USERS = "users";
     private static final String MAGIC = "graphsha-model v1";
     private static final Gson GSON = new GsonBuilder().setObjectToNumberStrategy(ToNumberPolicy.LONG_OR_DOUBLE)
         .serializeSpecialFloatingPointValues().create();
@@ -83,15 +91,18 @@ final class ModelFiles {
                 tensors.add(new Tensor((String) t.get("name"), shape, data, (Boolean) t.get("firstLayer")));
             }
             Map<String, Object> spec = (Map<String, Object>) h.get("spec");
+            List<String> featureProperties = (List<String>) h.get("featureProperties");
+            int featureDimension = ((Long) h.get("featureDimension")).intValue();
             return new TrainedModel(
                 (String) h.get("name"),
+                trainingGraph((Map<String, Object>) h.get("trainingGraph"), featureProperties, featureDimension),
                 new ModelSpec(BackboneKind.valueOf((String) spec.get("kind")), ((Long) spec.get("hidden")).intValue(),
                     ((Long) spec.get("heads")).intValue(), ((Number) spec.get("dropout")).floatValue(),
                     GcnNormalization.valueOf((String) spec.get("gcnNormalization"))),
                 (String) h.get("method"),
                 (List<Object>) h.get("classValues"),
-                (List<String>) h.get("featureProperties"),
-                ((Long) h.get("featureDimension")).intValue(),
+                featureProperties,
+                featureDimension,
                 ((Long) h.get("bestEpoch")).intValue(),
                 (Map<String, Object>) h.get("configuration"),
                 (Map<String, Object>) h.get("metrics"),
@@ -102,9 +113,26 @@ final class ModelFiles {
         }
     }
 
+    @SuppressWarnings("unchecked")
+    private static TrainingGraph trainingGraph(Map<String, Object> g, List<String> featureProperties, int featureDimension) {
+        if (g == null) {
+            return TrainingGraph.unknown(featureProperties, featureDimension);
+        }
+        List<Number> widths = (List<Number>) g.get("featureWidths");
+        return new TrainingGraph((String) g.get("name"), (List<String>) g.get("nodeLabels"),
+            (List<String>) g.get("relationshipTypes"), widths == null ? null : widths.stream().map(Number::intValue).toList());
+    }
+
     private static Map<String, Object> header(TrainedModel model) {
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("name", model.name());
+        TrainingGraph g = model.trainingGraph();
+        Map<String, Object> graph = new LinkedHashMap<>();
+        graph.put("name", g.name());
+        graph.put("nodeLabels", g.nodeLabels());
+        graph.put("relationshipTypes", g.relationshipTypes());
+        graph.put("featureWidths", g.featureWidths());
+        h.put("trainingGraph", graph);
         ModelSpec s = model.spec();
         h.put("spec", Map.of("kind", s.kind().name(), "hidden", s.hidden(), "heads", s.heads(),
             "dropout", s.dropout(), "gcnNormalization", s.gcnNormalization().name()));
@@ -139,6 +167,52 @@ final class ModelFiles {
     }
 
     static boolean isModelFile(Path file) {
-        return file.getFileName().toString().endsWith(EXTENSION) && !file.getFileName().toString().startsWith(".");
+        return file.getFileName().toString().endsWith(EXTENSION) && !file.getFileName().toString().startsWith(".")
+            && Files.isRegularFile(file);
+    }
+
+    /** The folder of a user's models: the catalog folder itself for the shared user {@code ""}. */
+    static Path userFolder(Path root, String username) {
+        return username.isEmpty() ? root : root.resolve(USERS).resolve(encode(username));
+    }
+
+    /**
+     * A user name as a folder name that is the same on every file system: {@code a-z}, digits, {@code _}
+     * and {@code -} stay, every other byte of its UTF-8 form becomes {@code %XX} (so {@code Alice} is
+     * {@code %41lice}: case-insensitive file systems cannot merge two users, and no name is {@code .} or {@code ..}).
+     */
+    static String encode(String username) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : username.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-') {
+                out.append(c);
+            } else {
+                out.append('%').append(String.format(Locale.ROOT, "%02X", b & 0xff));
+            }
+        }
+        return out.toString();
+    }
+
+    /** The user name of a folder name written by {@link #encode}, or null for a name it cannot have written. */
+    static String decode(String folderName) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        for (int i = 0; i < folderName.length(); i++) {
+            char c = folderName.charAt(i);
+            if (c == '%' && i + 2 < folderName.length()) {
+                int high = Character.digit(folderName.charAt(i + 1), 16);
+                int low = Character.digit(folderName.charAt(i + 2), 16);
+                if (high < 0 || low < 0) {
+                    return null;
+                }
+                bytes.write(high * 16 + low);
+                i += 2;
+            } else {
+                bytes.write(c < 0x80 ? c : '%');
+            }
+        }
+        String name = bytes.toString(StandardCharsets.UTF_8);
+        // Only a name that encodes back to the folder name is ours (this rejects `.`, `..`, upper case, bad UTF-8).
+        return !name.isEmpty() && encode(name).equals(folderName) ? name : null;
     }
 }

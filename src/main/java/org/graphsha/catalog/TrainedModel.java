@@ -12,6 +12,7 @@ import org.graphsha.nn.Tensor;
  * A trained model as the catalog keeps it: everything needed to predict on a newer projection of
  * the same schema, plus what {@code graphsha.model.list} shows.
  *
+ * @param trainingGraph     the projection it was trained on: graph name, labels, types, feature widths
  * @param classValues       class values in index order, Long or String (the target's own type)
  * @param featureProperties the projected properties, in the order they were concatenated
  * @param configuration     the train call's configuration with defaults filled in
@@ -22,6 +23,7 @@ import org.graphsha.nn.Tensor;
  */
 public record TrainedModel(
     String name,
+    TrainingGraph trainingGraph,
     ModelSpec spec,
     String method,
     List<Object> classValues,
@@ -36,11 +38,12 @@ public record TrainedModel(
     ProjectionSchema projection
 ) {
     /** A model without a recorded projection schema. */
-    public TrainedModel(String name, ModelSpec spec, String method, List<Object> classValues, List<String> featureProperties,
-                        int featureDimension, int bestEpoch, Map<String, Object> configuration, Map<String, Object> metrics,
-                        Instant createdAt, List<Tensor> parameters, double[] logitOffsets) {
-        this(name, spec, method, classValues, featureProperties, featureDimension, bestEpoch, configuration, metrics,
-            createdAt, parameters, logitOffsets, null);
+    public TrainedModel(String name, TrainingGraph trainingGraph, ModelSpec spec, String method, List<Object> classValues,
+                        List<String> featureProperties, int featureDimension, int bestEpoch,
+                        Map<String, Object> configuration, Map<String, Object> metrics, Instant createdAt,
+                        List<Tensor> parameters, double[] logitOffsets) {
+        this(name, trainingGraph, spec, method, classValues, featureProperties, featureDimension, bestEpoch, configuration,
+            metrics, createdAt, parameters, logitOffsets, null);
     }
 
     public int classCount() {

@@ -71,15 +71,7 @@ public final class ConfigReader {
     }
 
     public int positiveInt(String key, int defaultValue) {
-        Object value = raw(key);
-        if (value == null) {
-            return defaultValue;
-        }
-        if (!(value instanceof Long || value instanceof Integer) || ((Number) value).longValue() < 1
-            || ((Number) value).longValue() > Integer.MAX_VALUE) {
-            throw invalid(key, value, "a positive integer");
-        }
-        return ((Number) value).intValue();
+        return intInRange(key, defaultValue, 1, Integer.MAX_VALUE, "a positive integer");
     }
 
     /**
@@ -134,15 +126,34 @@ public final class ConfigReader {
     }
 
     public int intInRange(String key, int defaultValue, int min, int max) {
+        return intInRange(key, defaultValue, min, max, "an integer in " + min + ".." + max);
+    }
+
+    private int intInRange(String key, int defaultValue, int min, int max, String expected) {
         Object value = raw(key);
         if (value == null) {
             return defaultValue;
         }
-        if (!(value instanceof Long || value instanceof Integer) || ((Number) value).longValue() < min
-            || ((Number) value).longValue() > max) {
-            throw invalid(key, value, "an integer in " + min + ".." + max);
+        Long integral = integral(value);
+        if (integral == null || integral < min || integral > max) {
+            throw invalid(key, value, expected);
         }
-        return ((Number) value).intValue();
+        return integral.intValue();
+    }
+
+    /**
+     * An integer, or a float with no fractional part: drivers such as JavaScript's send every number
+     * as a float, so {@code epochs: 900} arrives as 900.0. Null for anything else.
+     */
+    private static Long integral(Object value) {
+        if (value instanceof Long || value instanceof Integer) {
+            return ((Number) value).longValue();
+        }
+        if (value instanceof Double || value instanceof Float) {
+            double d = ((Number) value).doubleValue();
+            return Double.isFinite(d) && d == Math.rint(d) && Math.abs(d) <= Long.MAX_VALUE ? (long) d : null;
+        }
+        return null;
     }
 
     public double numberInRange(String key, double defaultValue, double min, double max, boolean exclusive) {

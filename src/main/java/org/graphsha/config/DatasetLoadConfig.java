@@ -1,5 +1,6 @@
 package org.graphsha.config;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -13,7 +14,8 @@ public record DatasetLoadConfig(
     Optional<String> path,
     boolean replace,
     boolean includeFeatures,
-    int batchSize
+    int batchSize,
+    JobOptions job
 ) {
     public static final int DEFAULT_BATCH_SIZE = 10_000;
 
@@ -33,7 +35,8 @@ public record DatasetLoadConfig(
             reader.optionalString("path"),
             reader.bool("replace", false),
             reader.bool("includeFeatures", true),
-            reader.positiveInt("batchSize", DEFAULT_BATCH_SIZE));
+            reader.positiveInt("batchSize", DEFAULT_BATCH_SIZE),
+            JobOptions.read(reader, new HashMap<>(), 1));
         reader.finish();
         if (config.path.isEmpty() && known.filter(KnownDataset::bundled).isEmpty()) {
             throw new IllegalArgumentException("Unknown dataset `" + name + "`: the bundled datasets are "

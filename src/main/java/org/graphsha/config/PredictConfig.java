@@ -7,56 +7,157 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.graphsha.catalog.ModelNames;
+import org.graphsha.catalog.TrainedModel;
 import org.graphsha.nn.Engines.DeviceChoice;
 
-/** Configuration of {@code graphsha.predict.stream} and {@code graphsha.predict.write}. */
+/**
+ * Configuration of the {@code graphsha.predict.*} procedures (stream, write, mutate, stats and their
+ * estimates), keyed as GDS's node classification predict procedures. {@link #filters} fills the label
+ * and type filters the user left out from the model's training configuration, as GDS does.
+ *
+ * @param targetNodeLabels  empty where the user gave none
+ * @param relationshipTypes empty where the user gave none
+ * @param property          the class property: {@code writeProperty} (write) or {@code mutateProperty} (mutate)
+ */
 public record PredictConfig(
+    Mode mode,
     String graphName,
     String modelName,
-    List<String> nodeLabels,
-    List<String> relationshipTypes,
+    Optional<List<String>> targetNodeLabels,
+    Optional<List<String>> relationshipTypes,
     DeviceChoice device,
     int concurrency,
-    Optional<String> writeProperty,
+    Optional<String> jobId,
+    boolean logProgress,
+    boolean sudo,
+    boolean includePredictedProbabilities,
+    Optional<String> property,
     Optional<String> confidenceProperty,
-    Optional<String> probabilitiesProperty,
+    Optional<String> predictedProbabilityProperty,
+    int writeConcurrency,
     Map<String, Object> effective
 ) {
-    public static PredictConfig stream(String graphName, Map<String, Object> map) {
-        return read(graphName, map, false);
+    public enum Mode {
+        STREAM, WRITE, MUTATE, STATS;
+
+        /** The procedure's name, e.g. {@code graphsha.predict.mutate}. */
+        public String procedure() {
+            return "graphsha.predict." + ConfigReader.choiceName(this);
+        }
     }
 
-    public static PredictConfig write(String graphName, Map<String, Object> map) {
-        return read(graphName, map, true);
-    }
+    private static final String RENAMED = "probabilitiesProperty";
 
-    private static PredictConfig read(String graphName, Map<String, Object> map, boolean write) {
+    public static PredictConfig of(Mode mode, String graphName, Map<String, Object> map) {
+        if (map != null && map.containsKey(RENAMED)) {
+            throw new IllegalArgumentException("Configuration key `" + RENAMED + "` is now `predictedProbabilityProperty`, "
+                + "GDS's name: write `predictedProbabilityProperty: '" + map.get(RENAMED) + "'`");
+        }
         ConfigReader r = new ConfigReader(map);
         Map<String, Object> e = new LinkedHashMap<>();
         String modelName = ModelNames.validate(r.requiredString("modelName"));
         e.put("modelName", modelName);
-        List<String> labels = r.stringList("nodeLabels", List.of("*"));
-        List<String> types = r.stringList("relationshipTypes", List.of("*"));
+        Optional<List<String>> labels = labels(r);
+        Optional<List<String>> types = Optional.ofNullable(r.stringList("relationshipTypes", null));
         DeviceChoice device = r.choice("device", DeviceChoice.AUTO, DeviceChoice.class);
-        e.put("nodeLabels", labels);
-        e.put("relationshipTypes", types);
         e.put("device", ConfigReader.choiceName(device));
         int concurrency = r.intInRange("concurrency", 1, 1, 1024);
         e.put("concurrency", (long) concurrency);
-        Optional<String> writeProperty = Optional.empty();
+        Optional<String> jobId = r.optionalString("jobId");
+        jobId.ifPresent(id -> e.put("jobId", id));
+        boolean logProgress = r.bool("logProgress", true);
+        e.put("logProgress", logProgress);
+        boolean sudo = r.bool("sudo", false);
+        e.put("sudo", sudo);
+        boolean include = mode == Mode.STREAM && r.bool("includePredictedProbabilities", false);
+        if (mode == Mode.STREAM) {
+            e.put("includePredictedProbabilities", include);
+        }
+        Optional<String> property = Optional.empty();
         Optional<String> confidence = Optional.empty();
         Optional<String> probabilities = Optional.empty();
-        if (write) {
-            writeProperty = Optional.of(ConfigReader.identifier("writeProperty", r.requiredString("writeProperty")));
-            confidence = r.optionalString("confidenceProperty").map(p -> ConfigReader.identifier("confidenceProperty", p));
-            probabilities = r.optionalString("probabilitiesProperty")
-                .map(p -> ConfigReader.identifier("probabilitiesProperty", p));
-            e.put("writeProperty", writeProperty.get());
+        int writeConcurrency = concurrency;
+        if (mode == Mode.WRITE || mode == Mode.MUTATE) {
+            String key = mode == Mode.WRITE ? "writeProperty" : "mutateProperty";
+            property = Optional.of(name(key, r.requiredString(key)));
+            confidence = r.optionalString("confidenceProperty").map(p -> name("confidenceProperty", p));
+            probabilities = r.optionalString("predictedProbabilityProperty")
+                .map(p -> name("predictedProbabilityProperty", p));
+            e.put(key, property.get());
             confidence.ifPresent(p -> e.put("confidenceProperty", p));
-            probabilities.ifPresent(p -> e.put("probabilitiesProperty", p));
+            probabilities.ifPresent(p -> e.put("predictedProbabilityProperty", p));
+            distinct(key, property.get(), "confidenceProperty", confidence);
+            distinct(key, property.get(), "predictedProbabilityProperty", probabilities);
+            distinct("confidenceProperty", confidence.orElse(null), "predictedProbabilityProperty", probabilities);
+        }
+        if (mode == Mode.WRITE) {
+            writeConcurrency = r.intInRange("writeConcurrency", concurrency, 1, 1024);
+            e.put("writeConcurrency", (long) writeConcurrency);
         }
         r.finish();
-        return new PredictConfig(graphName, modelName, labels, types, device, concurrency, writeProperty, confidence, probabilities,
+        return new PredictConfig(mode, graphName, modelName, labels, types, device, concurrency, jobId, logProgress, sudo,
+            include, property, confidence, probabilities, writeConcurrency, Collections.unmodifiableMap(e));
+    }
+
+    /** {@code targetNodeLabels} is GDS's key for predict; {@code nodeLabels}, the key of GDS's algorithms, is its alias. */
+    private static Optional<List<String>> labels(ConfigReader r) {
+        List<String> target = r.stringList("targetNodeLabels", null);
+        List<String> alias = r.stringList("nodeLabels", null);
+        if (target != null && alias != null) {
+            throw new IllegalArgumentException("Configuration keys `targetNodeLabels` " + target + " and `nodeLabels` "
+                + alias + " name the same filter; give only `targetNodeLabels`");
+        }
+        return Optional.ofNullable(target != null ? target : alias);
+    }
+
+    /**
+     * The label and type filters of a call: the user's, or else the ones the model was trained on (GDS
+     * takes them from the training configuration too).
+     *
+     * @param labels        labels to keep, empty for all ('*')
+     * @param types         relationship types to keep, empty for all ('*')
+     * @param fromModel     which of the two came from the model (for error messages): "labels", "types" or both
+     * @param effective     the configuration with both filters filled in
+     */
+    public record Filters(List<String> labels, List<String> types, List<String> fromModel, Map<String, Object> effective) {}
+
+    public Filters filters(TrainedModel model) {
+        List<String> labels = targetNodeLabels.orElseGet(() -> trained(model, "nodeLabels"));
+        List<String> types = relationshipTypes.orElseGet(() -> trained(model, "relationshipTypes"));
+        Map<String, Object> e = new LinkedHashMap<>(effective);
+        e.put("targetNodeLabels", labels);
+        e.put("relationshipTypes", types);
+        List<String> fromModel = new java.util.ArrayList<>();
+        if (targetNodeLabels.isEmpty()) {
+            fromModel.add("labels");
+        }
+        if (relationshipTypes.isEmpty()) {
+            fromModel.add("types");
+        }
+        return new Filters(TrainConfig.filter(labels), TrainConfig.filter(types), List.copyOf(fromModel),
             Collections.unmodifiableMap(e));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> trained(TrainedModel model, String key) {
+        Object value = model.configuration().get(key);
+        return value instanceof List<?> list && !list.isEmpty() && list.stream().allMatch(String.class::isInstance)
+            ? List.copyOf((List<String>) list) : List.of("*");
+    }
+
+    private static String name(String key, String value) {
+        String name = ConfigReader.identifier(key, value);
+        if (name.chars().anyMatch(Character::isWhitespace)) {
+            throw new IllegalArgumentException("Invalid value '" + value + "' for configuration key `" + key
+                + "`: expected a property name without whitespace");
+        }
+        return name;
+    }
+
+    private static void distinct(String key, String value, String otherKey, Optional<String> other) {
+        if (value != null && other.isPresent() && other.get().equals(value)) {
+            throw new IllegalArgumentException("Configuration keys `" + key + "` and `" + otherKey + "` must name "
+                + "different properties, but both are '" + value + "'");
+        }
     }
 }

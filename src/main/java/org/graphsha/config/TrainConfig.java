@@ -42,10 +42,8 @@ public record TrainConfig(
     TrainerOptions training,
     SynthesisOptions synthesis,
     int concurrency,
-    Optional<String> jobId,
+    JobOptions job,
     boolean overwrite,
-    boolean writeSyntheticNodes,
-    String syntheticNodeLabel,
     double graphSmoteUpScale,
     Map<String, Object> effective
 ) {
@@ -53,6 +51,9 @@ public record TrainConfig(
     public enum FeatureNormalization { ROW_SUM, BINARIZE_ROW_SUM, NONE }
 
     public static final String DEFAULT_SYNTHETIC_LABEL = "GraphSHASynthetic";
+
+    /** Keys that train once took; stored models may still carry them. */
+    private static final List<String> RETIRED_KEYS = List.of("writeSyntheticNodes", "syntheticNodeLabel");
 
     public static TrainConfig of(String graphName, Map<String, Object> map) {
         ConfigReader r = new ConfigReader(map);
@@ -113,25 +114,35 @@ public record TrainConfig(
             put(e, "ablation", r.choice("ablation", Ablation.NONE, Ablation.class)),
             diffusion);
 
-        Optional<String> jobId = r.optionalString("jobId");
-        jobId.ifPresent(j -> e.put("jobId", j));
+        // train writes nothing, so writeConcurrency has nothing to do; sudo waives no check yet (docs/procedures.md).
+        JobOptions job = JobOptions.read(r, e, concurrency);
         boolean overwrite = put(e, "overwrite", r.bool("overwrite", false));
-        boolean writeSynthetic = put(e, "writeSyntheticNodes", r.bool("writeSyntheticNodes", false));
-        String syntheticLabel = ConfigReader.identifier("syntheticNodeLabel",
-            put(e, "syntheticNodeLabel", r.string("syntheticNodeLabel", DEFAULT_SYNTHETIC_LABEL)));
         double upScale = put(e, "graphSmoteUpScale", r.numberInRange("graphSmoteUpScale", 0, 0, 100, false));
-        r.finish();
-        if (writeSynthetic && !method.writesSyntheticNodes()) {
-            throw new IllegalArgumentException("writeSyntheticNodes: true needs method 'graphsha', but method is '"
-                + ConfigReader.choiceName(method) + "'; only GraphSHA synthesizes nodes");
+        for (String retired : RETIRED_KEYS) {
+            if (r.given().containsKey(retired)) {
+                throw new IllegalArgumentException("Configuration key `" + retired + "` is no longer accepted: "
+                    + "graphsha.train is read-only (it runs on read replicas). Write a GraphSHA model's synthetic nodes "
+                    + "with CALL graphsha.synthetic.write(graphName, {modelName: '" + modelName + "'})");
+            }
         }
+        r.finish();
         if (upScale != 0 && !method.takesUpScale()) {
             throw new IllegalArgumentException("graphSmoteUpScale: " + upScale + " needs method 'graphSmote', but "
                 + "method is '" + ConfigReader.choiceName(method) + "'; leave graphSmoteUpScale out for other methods");
         }
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
-            validationFraction, normalization, method, training, synthesis, concurrency, jobId, overwrite,
-            writeSynthetic, syntheticLabel, upScale, Collections.unmodifiableMap(e));
+            validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
+            Collections.unmodifiableMap(e));
+    }
+
+    /**
+     * The configuration a stored model was trained with, read again (synthetic.write, model listings):
+     * keys that later versions retired are dropped, so models trained before stay usable.
+     */
+    public static TrainConfig ofStored(String graphName, Map<String, Object> stored) {
+        Map<String, Object> current = new LinkedHashMap<>(stored);
+        RETIRED_KEYS.forEach(current::remove);
+        return of(graphName, current);
     }
 
     private static <T> T put(Map<String, Object> effective, String key, T value) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 import org.graphsha.graph.ClassIndex;
 import org.graphsha.graph.EdgeList;
@@ -83,7 +84,21 @@ public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitR
             // A node without a class cannot train or be scored, whatever its split says.
             roles[i] = classes[i] < 0 && role != SplitRole.REMOVED ? SplitRole.NONE : role;
         }
+        requireSplitNodes(splits, roles, property);
         return roles;
+    }
+
+    /** Names the split property, not a class, when the property is missing or leaves a part empty. */
+    private static void requireSplitNodes(Object[] splits, SplitRole[] roles, String property) {
+        if (Arrays.stream(splits).allMatch(Objects::isNull)) {
+            throw new IllegalArgumentException("splitProperty `" + property + "` is not set on any node of the graph; "
+                + "write it first (for example with graphsha.split.longTailed) or leave splitProperty out for an "
+                + "automatic holdout");
+        }
+        if (Arrays.stream(roles).noneMatch(r -> r == SplitRole.TRAIN)) {
+            throw new IllegalArgumentException("splitProperty `" + property + "` marks no labeled node as 'train'; "
+                + "mark some labeled nodes 'train', or leave splitProperty out for an automatic holdout");
+        }
     }
 
     private static SplitRole parse(Object value) {

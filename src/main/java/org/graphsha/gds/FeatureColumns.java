@@ -21,9 +21,12 @@ final class FeatureColumns {
 
     private record Column(String property, ValueType type, NodePropertyValues values, int width) {}
 
+    /** The feature rows and the width of each property in them. */
+    record Read(SparseFeatures features, List<Integer> widths) {}
+
     private FeatureColumns() {}
 
-    static SparseFeatures read(String graphName, GraphStore store, Graph graph, List<String> properties, int n) {
+    static Read read(String graphName, GraphStore store, Graph graph, List<String> properties, int n) {
         List<Column> columns = new ArrayList<>();
         for (String property : properties) {
             if (!store.hasNodeProperty(property)) {
@@ -61,7 +64,8 @@ final class FeatureColumns {
             }
             offsets[node + 1] = indices.size();
         }
-        return new SparseFeatures(n, dimension, offsets, indices.toArray(), nonZeros.toArray());
+        return new Read(new SparseFeatures(n, dimension, offsets, indices.toArray(), nonZeros.toArray()),
+            columns.stream().map(Column::width).toList());
     }
 
     private static int width(String graphName, Graph graph, String property, ValueType type, NodePropertyValues values, int n) {

@@ -1,14 +1,16 @@
 package org.graphsha.gds;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 import org.graphsha.graph.EdgeList;
-import org.graphsha.graph.SparseFeatures;
 import org.neo4j.gds.NodeLabel;
 import org.neo4j.gds.RelationshipType;
 import org.neo4j.gds.api.Graph;
@@ -37,21 +39,45 @@ public final class GdsGraphs {
     }
 
     /**
+     * The labels and relationship types a call keeps, with the configuration keys that chose them and
+     * what to add to an error about them.
+     *
+     * @param labels    labels to keep, or empty for all
+     * @param types     types to keep, or empty for all
+     * @param labelHint appended to an error about a label ("" for none)
+     * @param typeHint  appended to an error about a type ("" for none)
+     */
+    public record Selection(List<String> labels, String labelKey, String labelHint, List<String> types, String typeKey,
+                            String typeHint) {
+
+        public static Selection of(List<String> labels, List<String> types) {
+            return new Selection(labels, "nodeLabels", "", types, "relationshipTypes", "");
+        }
+    }
+
+    /**
      * @param nodeLabels        labels to keep, or empty for all
      * @param relationshipTypes types to keep, or empty for all
      */
     public ProjectedGraph read(String graphName, List<String> nodeLabels, List<String> relationshipTypes,
                                List<String> featureProperties) {
+        return read(graphName, Selection.of(nodeLabels, relationshipTypes), featureProperties);
+    }
+
+    public ProjectedGraph read(String graphName, Selection selection, List<String> featureProperties) {
         GraphStore store = store(graphName);
-        Graph graph = store.getGraph(labels(store, graphName, nodeLabels), types(store, graphName, relationshipTypes),
-            Optional.empty());
+        Collection<NodeLabel> labels = labels(store, graphName, selection);
+        Collection<RelationshipType> types = types(store, graphName, selection);
+        Graph graph = store.getGraph(labels, types, Optional.empty());
         int n = Math.toIntExact(graph.nodeCount());
         long[] neo4jIds = new long[n];
         for (int i = 0; i < n; i++) {
             neo4jIds[i] = graph.toOriginalNodeId(i);
         }
-        SparseFeatures features = FeatureColumns.read(graphName, store, graph, featureProperties, n);
-        return new ProjectedGraph(graphName, neo4jIds, undirectedEdges(graph, n), features);
+        FeatureColumns.Read features = FeatureColumns.read(graphName, store, graph, featureProperties, n);
+        return new ProjectedGraph(graphName, neo4jIds, undirectedEdges(graph, n), features.features(),
+            new ProjectedGraph.Schema(labels.stream().map(NodeLabel::name).sorted().toList(),
+                types.stream().map(RelationshipType::name).sorted().toList(), features.widths()));
     }
 
     /** Sizes of a projection, without copying it: node count, directed relationship count, feature width. */
@@ -59,9 +85,12 @@ public final class GdsGraphs {
 
     public Dimensions dimensions(String graphName, List<String> nodeLabels, List<String> relationshipTypes,
                                  List<String> featureProperties) {
+        return dimensions(graphName, Selection.of(nodeLabels, relationshipTypes), featureProperties);
+    }
+
+    public Dimensions dimensions(String graphName, Selection selection, List<String> featureProperties) {
         GraphStore store = store(graphName);
-        Graph graph = store.getGraph(labels(store, graphName, nodeLabels), types(store, graphName, relationshipTypes),
-            Optional.empty());
+        Graph graph = graph(store, graphName, selection);
         int width = 0;
         for (String property : featureProperties) {
             if (!store.hasNodeProperty(property)) {
@@ -94,6 +123,79 @@ public final class GdsGraphs {
         return result;
     }
 
+    /**
+     * Refuses properties that the selected labels of the projection already have, as GDS's mutate does.
+     *
+     * @param properties configuration key -> property name
+     */
+    public void requireNewProperties(String graphName, Selection selection, Map<String, String> properties) {
+        GraphStore store = store(graphName);
+        Collection<NodeLabel> labels = labels(store, graphName, selection);
+        for (Map.Entry<String, String> property : properties.entrySet()) {
+            if (store.hasNodeProperty(labels, property.getValue())) {
+                throw new IllegalArgumentException("Invalid value '" + property.getValue() + "' for configuration key `"
+                    + property.getKey() + "`: node property `" + property.getValue() + "` already exists in the "
+                    + "in-memory graph `" + graphName + "`; choose another name or remove it with "
+                    + "gds.graph.nodeProperties.drop");
+            }
+        }
+    }
+
+    /**
+     * A mutate's output: the predicted class (numeric), optionally the confidence and the class
+     * probabilities, per node of {@code neo4jIds}.
+     *
+     * @param confidence    null to skip
+     * @param probabilities null to skip
+     */
+    public record PredictedProperties(String classProperty, long[] classes, String confidenceProperty, double[] confidence,
+                                      String probabilityProperty, double[][] probabilities, int classCount) {}
+
+    /**
+     * Adds node properties to the projection for the selected labels, as GDS's mutate mode does
+     * ({@code GraphStore.addNodeProperty}); nodes outside the selection get no value.
+     *
+     * @return properties written: nodes times properties
+     */
+    public long addNodeProperties(String graphName, Selection selection, long[] neo4jIds, PredictedProperties output) {
+        Map<String, String> names = new LinkedHashMap<>();
+        names.put("mutateProperty", output.classProperty());
+        if (output.confidence() != null) {
+            names.put("confidenceProperty", output.confidenceProperty());
+        }
+        if (output.probabilities() != null) {
+            names.put("predictedProbabilityProperty", output.probabilityProperty());
+        }
+        requireNewProperties(graphName, selection, names);
+        GraphStore store = store(graphName);
+        Set<NodeLabel> labels = new HashSet<>(labels(store, graphName, selection));
+        int size = Math.toIntExact(store.nodeCount());
+        BitSet present = new BitSet(size);
+        long[] classes = new long[size];
+        double[] confidence = output.confidence() == null ? null : new double[size];
+        double[][] probabilities = output.probabilities() == null ? null : new double[size][];
+        for (int i = 0; i < neo4jIds.length; i++) {
+            int node = Math.toIntExact(store.nodes().toMappedNodeId(neo4jIds[i]));
+            present.set(node);
+            classes[node] = output.classes()[i];
+            if (confidence != null) {
+                confidence[node] = output.confidence()[i];
+            }
+            if (probabilities != null) {
+                probabilities[node] = output.probabilities()[i];
+            }
+        }
+        store.addNodeProperty(labels, output.classProperty(), ArrayPropertyValues.longs(classes, present));
+        if (confidence != null) {
+            store.addNodeProperty(labels, output.confidenceProperty(), ArrayPropertyValues.doubles(confidence, present));
+        }
+        if (probabilities != null) {
+            store.addNodeProperty(labels, output.probabilityProperty(),
+                ArrayPropertyValues.doubleArrays(probabilities, output.classCount()));
+        }
+        return (long) names.size() * neo4jIds.length;
+    }
+
     private GraphStore store(String graphName) {
         if (!exists(graphName)) {
             throw new IllegalArgumentException("Graph with name `" + graphName + "` does not exist on database `"
@@ -102,19 +204,24 @@ public final class GdsGraphs {
         return GraphStoreCatalog.get(username, databaseName, graphName).graphStore();
     }
 
-    private static Collection<NodeLabel> labels(GraphStore store, String graphName, List<String> names) {
-        return pick(names, store.nodeLabels(), NodeLabel::of, NodeLabel::name, "nodeLabels", graphName, "labels");
+    private static Graph graph(GraphStore store, String graphName, Selection selection) {
+        return store.getGraph(labels(store, graphName, selection), types(store, graphName, selection), Optional.empty());
     }
 
-    private static Collection<RelationshipType> types(GraphStore store, String graphName, List<String> names) {
-        return pick(names, store.relationshipTypes(), RelationshipType::of, RelationshipType::name, "relationshipTypes",
-            graphName, "types");
+    private static Collection<NodeLabel> labels(GraphStore store, String graphName, Selection selection) {
+        return pick(selection.labels(), store.nodeLabels(), NodeLabel::of, NodeLabel::name, selection.labelKey(),
+            graphName, "labels", selection.labelHint());
+    }
+
+    private static Collection<RelationshipType> types(GraphStore store, String graphName, Selection selection) {
+        return pick(selection.types(), store.relationshipTypes(), RelationshipType::of, RelationshipType::name,
+            selection.typeKey(), graphName, "types", selection.typeHint());
     }
 
     /** The named elements of the projection (all of them for an empty list); an unknown name is an error. */
     private static <T> Collection<T> pick(List<String> names, Set<T> available,
                                           java.util.function.Function<String, T> of, java.util.function.Function<T, String> name,
-                                          String key, String graphName, String what) {
+                                          String key, String graphName, String what, String hint) {
         if (names.isEmpty()) {
             return available;
         }
@@ -123,7 +230,8 @@ public final class GdsGraphs {
             T element = of.apply(wanted);
             if (!available.contains(element)) {
                 throw new IllegalArgumentException("Invalid value '" + wanted + "' for configuration key `" + key + "`: "
-                    + "graph `" + graphName + "` has the " + what + " " + available.stream().map(name).sorted().toList());
+                    + "graph `" + graphName + "` has the " + what + " " + available.stream().map(name).sorted().toList()
+                    + hint);
             }
             picked.add(element);
         }

@@ -9,6 +9,7 @@ import org.neo4j.gds.core.utils.progress.TaskRegistryFactory;
 import org.neo4j.gds.core.utils.progress.tasks.ProgressTracker;
 import org.neo4j.gds.core.utils.progress.tasks.Task;
 import org.neo4j.gds.core.utils.progress.tasks.TaskProgressTracker;
+import org.neo4j.gds.core.utils.progress.tasks.TaskTreeProgressTracker;
 import org.neo4j.gds.core.utils.progress.tasks.Tasks;
 import org.neo4j.gds.core.utils.warnings.EmptyUserLogRegistryFactory;
 import org.neo4j.gds.logging.LogAdapter;
@@ -28,16 +29,24 @@ public final class GdsProgress {
         this.tracker = tracker;
     }
 
-    /** @param jobId the user's jobId, or null for a fresh one */
-    public static GdsProgress start(TaskRegistryFactory registry, Log log, int concurrency, String jobId, String job,
-                                    List<Stage> stages) {
+    /**
+     * @param jobId       the user's jobId, or null for a fresh one
+     * @param logProgress whether progress goes to the Neo4j log (one line per ten percent); the job shows in
+     *                    {@code gds.listProgress} either way, as GDS's {@code logProgress: false} does
+     */
+    public static GdsProgress start(TaskRegistryFactory registry, Log log, int concurrency, String jobId,
+                                    boolean logProgress, String job, List<Stage> stages) {
         List<Task> leaves = new ArrayList<>();
         for (Stage stage : stages) {
             leaves.add(Tasks.leaf(stage.name(), stage.volume()));
         }
         Task root = Tasks.task(job, leaves);
-        ProgressTracker tracker = new TaskProgressTracker(root, new LogAdapter(log), new Concurrency(concurrency),
-            jobId == null ? new JobId() : new JobId(jobId), registry, EmptyUserLogRegistryFactory.INSTANCE);
+        JobId id = jobId == null ? new JobId() : new JobId(jobId);
+        ProgressTracker tracker = logProgress
+            ? new TaskProgressTracker(root, new TenPercentLog(new LogAdapter(log)), new Concurrency(concurrency), id,
+                registry, EmptyUserLogRegistryFactory.INSTANCE)
+            : new TaskTreeProgressTracker(root, new LogAdapter(log), new Concurrency(concurrency), id, registry,
+                EmptyUserLogRegistryFactory.INSTANCE);
         tracker.beginSubTask(job);
         return new GdsProgress(tracker);
     }

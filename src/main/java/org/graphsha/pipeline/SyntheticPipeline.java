@@ -1,12 +1,16 @@
 package org.graphsha.pipeline;
 
+import java.util.List;
 import java.util.SplittableRandom;
 
+import org.graphsha.catalog.StoredModel;
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.TrainingData;
 import org.graphsha.diffusion.Diffusion;
+import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.gds.GdsGraphs;
+import org.graphsha.gds.GdsProgress;
 import org.graphsha.gds.ProjectedGraph;
 import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.nn.Engines;
@@ -26,9 +30,11 @@ public final class SyntheticPipeline {
 
     private SyntheticPipeline() {}
 
-    public static SyntheticNodeWriter.Written write(String graphName, TrainedModel model, String label, GdsGraphs graphs,
-                                                    Transaction tx) {
-        TrainConfig config = TrainConfig.of(graphName, model.configuration());
+    public static SyntheticNodeWriter.Written write(String graphName, StoredModel stored, String label, GdsGraphs graphs,
+                                                    Transaction tx, TrainPipeline.ProgressFactory progressFactory,
+                                                    Runnable checkTerminated) {
+        TrainedModel model = stored.model();
+        TrainConfig config = TrainConfig.ofStored(graphName, model.configuration());
         if (!config.method().writesSyntheticNodes()) {
             throw new IllegalArgumentException("Model `" + model.name() + "` was trained with method '" + model.method()
                 + "'; synthetic nodes exist only for method 'graphsha'");
@@ -36,14 +42,34 @@ public final class SyntheticPipeline {
         ProjectedGraph graph = graphs.read(graphName, TrainConfig.filter(config.nodeLabels()),
             TrainConfig.filter(config.relationshipTypes()), model.featureProperties());
         TrainingData data = Inputs.trainingData(config, graphs, graph, tx);
-        float[] logits = Inference.logits(model.spec(), model.parameters(), data.snapshot(),
-            Engines.runtime(config.training().device(), config.concurrency()), FeatureMode.AUTO);
-        GraphShaSynthesizer synthesizer = new GraphShaSynthesizer(data.snapshot(),
-            Diffusion.compute(data.snapshot().adjacency(), config.synthesis().diffusion()), config.synthesis());
-        int firstHarderEpoch = Math.max(0, config.synthesis().warmupEpochs() + 1);
-        SyntheticBatch batch = synthesizer.synthesize(firstHarderEpoch, logits, new SplittableRandom(config.training().seed()));
-        SyntheticNodeWriter.drop(tx, label, model.name());
-        return SyntheticNodeWriter.write(tx, label, model.name(), batch, graph.neo4jIds(), data.classValues(),
-            data.snapshot().features());
+        GdsProgress progress = progressFactory.start("graphsha.synthetic.write", List.of(
+            new GdsProgress.Stage("diffusion", graph.nodeCount()), new GdsProgress.Stage("write", 1)));
+        try {
+            float[] logits = Inference.logits(model.spec(), model.parameters(), data.snapshot(),
+                Engines.runtime(config.training().device(), config.concurrency()), FeatureMode.AUTO);
+            progress.beginStage("diffusion");
+            NeighbourDistribution distribution = Diffusion.compute(data.snapshot().adjacency(),
+                config.synthesis().diffusion(), steps -> {
+                    checkTerminated.run();
+                    progress.progress(steps);
+                });
+            progress.endStage("diffusion");
+            GraphShaSynthesizer synthesizer = new GraphShaSynthesizer(data.snapshot(), distribution, config.synthesis());
+            int firstHarderEpoch = Math.max(0, config.synthesis().warmupEpochs() + 1);
+            SyntheticBatch batch = synthesizer.synthesize(firstHarderEpoch, logits,
+                new SplittableRandom(config.training().seed()));
+            checkTerminated.run();
+            progress.beginStage("write");
+            SyntheticNodeWriter.drop(tx, label, model.name(), stored.username());
+            SyntheticNodeWriter.Written written = SyntheticNodeWriter.write(tx, label, model.name(), stored.username(), batch,
+                graph.neo4jIds(), data.classValues(), data.snapshot().features());
+            progress.progress(1);
+            progress.endStage("write");
+            progress.finish("graphsha.synthetic.write");
+            return written;
+        } catch (RuntimeException e) {
+            progress.fail();
+            throw e;
+        }
     }
 }

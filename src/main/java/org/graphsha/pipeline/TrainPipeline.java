@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.catalog.TrainedModel;
+import org.graphsha.catalog.TrainingGraph;
 import org.graphsha.config.ConfigReader;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.SplitRole;
@@ -29,7 +30,6 @@ import org.graphsha.training.EpochListener;
 import org.graphsha.training.LogitReadout;
 import org.graphsha.training.LossKind;
 import org.graphsha.training.TrainingResult;
-import org.graphsha.writeback.SyntheticNodeWriter;
 import org.neo4j.graphdb.Transaction;
 
 /**
@@ -42,7 +42,7 @@ public final class TrainPipeline {
 
     /** @param synthesis the last epoch's synthesis report as a map, empty without synthesis */
     public record Outcome(TrainedModel model, TrainingResult result, long preProcessingMillis, long trainMillis,
-                          double syntheticNodesPerEpoch, long syntheticNodesWritten, Map<String, Object> synthesis) {}
+                          double syntheticNodesPerEpoch, Map<String, Object> synthesis) {}
 
     private TrainPipeline() {}
 
@@ -86,12 +86,14 @@ public final class TrainPipeline {
             progress.beginStage("training");
             // Counted from the epoch reports, which every method fills (GraphSmote synthesises without a synthesizer).
             long[] synthetic = {0, 0};
+            // At most about ten epoch summaries in the log, however long the run.
+            int infoEvery = Math.max(100, (epochs + 9) / 10);
             EpochListener listener = report -> {
                 checkTerminated.run();
                 synthetic[0] += report.syntheticNodes();
                 synthetic[1]++;
                 progress.progress(1);
-                if ((report.epoch() + 1) % 100 == 0 || report.epoch() + 1 == report.epochs()) {
+                if ((report.epoch() + 1) % infoEvery == 0 || report.epoch() + 1 == report.epochs()) {
                     progress.info(String.format("epoch %d/%d: train loss %.4f, val loss %.4f, val accuracy %.4f",
                         report.epoch() + 1, report.epochs(), report.trainLoss(), report.valLoss(), report.valAccuracy()));
                 }
@@ -101,19 +103,16 @@ public final class TrainPipeline {
             progress.endStage("training");
             long finished = System.nanoTime();
 
-            long written = 0;
-            if (config.writeSyntheticNodes()) {
-                written = SyntheticNodeWriter.write(tx, config.syntheticNodeLabel(), config.modelName(),
-                    synthesizer.lastBatch(), graph.neo4jIds(), data.classValues(), data.snapshot().features()).nodes();
-            }
-            TrainedModel model = new TrainedModel(config.modelName(), config.training().model(),
+            TrainedModel model = new TrainedModel(config.modelName(), new TrainingGraph(graph.graphName(),
+                graph.schema().nodeLabels(), graph.schema().relationshipTypes(), graph.schema().featureWidths()),
+                config.training().model(),
                 ConfigReader.choiceName(method), data.classIndex().values(), config.featureProperties(),
                 graph.features().dimension(), result.bestEpoch(), config.effective(), metrics(result, data),
                 Instant.now(), result.parameters(), logitOffsets(config, data), schema);
             catalog.store(model, config.overwrite());
             progress.finish("graphsha.train");
             return new Outcome(model, result, (trained - start) / 1_000_000, (finished - trained) / 1_000_000,
-                synthetic[1] == 0 ? 0 : (double) synthetic[0] / synthetic[1], written,
+                synthetic[1] == 0 ? 0 : (double) synthetic[0] / synthetic[1],
                 synthesizer == null || synthesizer.lastReport() == null ? Map.of()
                     : synthesisReport(synthesizer.lastReport(), data.classValues()));
         } catch (RuntimeException | Error e) {

@@ -1,26 +1,22 @@
 package org.graphsha.procedures;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
 import org.graphsha.config.DatasetLoadConfig;
 import org.graphsha.data.KnownDataset;
+import org.graphsha.gds.GdsProgress;
 import org.graphsha.graph.Dataset;
 import org.graphsha.store.DatasetImport;
 import org.graphsha.store.ImportDirectory;
-import org.neo4j.graphdb.GraphDatabaseService;
-import org.neo4j.kernel.internal.GraphDatabaseAPI;
-import org.neo4j.procedure.Context;
 import org.neo4j.procedure.Description;
 import org.neo4j.procedure.Mode;
 import org.neo4j.procedure.Name;
 import org.neo4j.procedure.Procedure;
 
-public class DatasetProc {
-
-    @Context
-    public GraphDatabaseAPI db;
+public class DatasetProc extends JobProcedure {
 
     public record LoadResult(
         String dataset, String nodeLabel, String relationshipType, long nodeCount, long relationshipCount,
@@ -43,10 +39,25 @@ public class DatasetProc {
             throw new IllegalArgumentException("Label `" + config.nodeLabel() + "` already holds " + existing
                 + " nodes; pass {replace: true} to delete them first, or choose another nodeLabel");
         }
-        if (existing > 0) {
-            target.deleteExisting();
+        GdsProgress progress = context().progress(1, config.job())
+            .start("graphsha.dataset.load", List.of(new GdsProgress.Stage("write", dataset.nodeCount()
+                + dataset.edges().size())));
+        try {
+            terminationGuard.check();
+            if (existing > 0) {
+                target.deleteExisting();
+            }
+            progress.beginStage("write");
+            target.write(dataset, config.includeFeatures(), count -> {
+                terminationGuard.check();
+                progress.progress(count);
+            });
+            progress.endStage("write");
+            progress.finish("graphsha.dataset.load");
+        } catch (RuntimeException e) {
+            progress.fail();
+            throw e;
         }
-        target.write(dataset, config.includeFeatures());
         long written = System.nanoTime();
         return Stream.of(new LoadResult(dataset.name(), config.nodeLabel(), config.relationshipType(),
             dataset.nodeCount(), dataset.edges().size(), dataset.classCount(),

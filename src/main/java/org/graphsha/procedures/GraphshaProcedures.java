@@ -6,7 +6,8 @@ import java.util.List;
 public final class GraphshaProcedures {
 
     public static final List<Class<?>> CLASSES = List.of(DatasetProc.class, SplitProc.class, ModelProc.class, TrainProc.class,
-        PredictProc.class, SyntheticProc.class, TrainEstimateProc.class, NodePredictProc.class);
+        PredictStreamProc.class, PredictWriteProc.class, PredictMutateProc.class, PredictStatsProc.class,
+        PredictEstimateProc.class, SyntheticProc.class, TrainEstimateProc.class, NodePredictProc.class);
 
     private GraphshaProcedures() {}
 }

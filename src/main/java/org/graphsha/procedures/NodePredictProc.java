@@ -33,7 +33,7 @@ public class NodePredictProc {
     public Username username;
 
     /** The yields of {@code graphsha.predict.stream}. */
-    public record NodeResult(long nodeId, Object predictedClass, List<Double> probabilities, double confidence) {}
+    public record NodeResult(long nodeId, Object predictedClass, List<Double> predictedProbabilities, double confidence) {}
 
     @Procedure(name = "graphsha.predict.nodes", mode = Mode.READ)
     @Description("Classifies the given nodes (a node, a node id, or a list) with a trained graphsha model, reading their "

@@ -1,32 +1,21 @@
 package org.graphsha.procedures;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
 
 import org.graphsha.config.ConfigReader;
+import org.graphsha.config.JobOptions;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.pipeline.SyntheticPipeline;
 import org.graphsha.writeback.SyntheticNodeWriter;
-import org.neo4j.gds.core.Username;
-import org.neo4j.graphdb.Transaction;
-import org.neo4j.kernel.internal.GraphDatabaseAPI;
-import org.neo4j.procedure.Context;
 import org.neo4j.procedure.Description;
 import org.neo4j.procedure.Mode;
 import org.neo4j.procedure.Name;
 import org.neo4j.procedure.Procedure;
 
 /** Synthetic nodes as data: materialise them for a GraphSHA model, and remove exactly them again. */
-public class SyntheticProc {
-
-    @Context
-    public GraphDatabaseAPI db;
-
-    @Context
-    public Transaction tx;
-
-    @Context
-    public Username username;
+public class SyntheticProc extends JobProcedure {
 
     public record WriteResult(String modelName, long nodesCreated, long relationshipsCreated) {}
 
@@ -41,10 +30,11 @@ public class SyntheticProc {
         String modelName = reader.requiredString("modelName");
         String label = ConfigReader.identifier("syntheticNodeLabel",
             reader.string("syntheticNodeLabel", TrainConfig.DEFAULT_SYNTHETIC_LABEL));
+        JobOptions job = JobOptions.read(reader, new HashMap<>(), 1);
         reader.finish();
-        ProcedureContext context = new ProcedureContext(db, username, null, null);
-        SyntheticNodeWriter.Written written = SyntheticPipeline.write(graphName, context.catalog().get(modelName), label,
-            context.graphs(), tx);
+        ProcedureContext context = context();
+        SyntheticNodeWriter.Written written = SyntheticPipeline.write(graphName, context.catalog().getStored(modelName), label,
+            context.graphs(), tx, context.progress(1, job), terminationGuard::check);
         return Stream.of(new WriteResult(modelName, written.nodes(), written.relationships()));
     }
 
@@ -56,6 +46,7 @@ public class SyntheticProc {
         String label = ConfigReader.identifier("syntheticNodeLabel",
             reader.string("syntheticNodeLabel", TrainConfig.DEFAULT_SYNTHETIC_LABEL));
         reader.finish();
-        return Stream.of(new DropResult(modelName, SyntheticNodeWriter.drop(tx, label, modelName)));
+        String owner = context().catalog().user().username();
+        return Stream.of(new DropResult(modelName, SyntheticNodeWriter.drop(tx, label, modelName, owner)));
     }
 }

@@ -1,6 +1,5 @@
 package org.graphsha.procedures;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -27,10 +26,6 @@ public class TrainEstimateProc {
     @Context
     public Username username;
 
-    public record EstimateResult(String requiredMemory, Map<String, Object> mapView, long bytesMin, long bytesMax,
-                                 long heapBytes, long nativeBytesMin, long nativeBytesMax, long nodeCount,
-                                 long relationshipCount, double heapPercentage) {}
-
     @Procedure(name = "graphsha.train.estimate", mode = Mode.READ)
     @Description("Estimates the heap and native (PyTorch) memory graphsha.train would need with this configuration.")
     public Stream<EstimateResult> estimate(@Name("graphName") String graphName,
@@ -48,19 +43,6 @@ public class TrainEstimateProc {
         MemoryEstimate estimate = MemoryEstimate.of(size.nodeCount(), size.relationshipCount(), size.featureDimension(),
             ASSUMED_MAX_CLASSES, config.training().model(), config.method().syntheticNodeBound(size.nodeCount()), entries,
             graphsha && diffusion.exactFor(Math.toIntExact(size.nodeCount())), config.method().decodesSyntheticEdges());
-        long min = estimate.heapBytes() + estimate.nativeMinBytes();
-        long max = estimate.heapBytes() + estimate.nativeMaxBytes();
-        Map<String, Object> view = new LinkedHashMap<>();
-        view.put("heap", estimate.heap());
-        view.put("nativeMin", estimate.nativeMinimum());
-        view.put("nativeMax", estimate.nativeMaximum());
-        double heapPercentage = 100.0 * estimate.heapBytes() / Runtime.getRuntime().maxMemory();
-        return Stream.of(new EstimateResult(human(min) + " ... " + human(max), view, min, max, estimate.heapBytes(),
-            estimate.nativeMinBytes(), estimate.nativeMaxBytes(), size.nodeCount(), size.relationshipCount(),
-            Math.round(heapPercentage * 10) / 10.0));
-    }
-
-    private static String human(long bytes) {
-        return bytes < 1 << 20 ? (bytes >> 10) + " KiB" : String.format("%.1f MiB", bytes / (double) (1 << 20));
+        return Stream.of(EstimateResult.of(estimate, size.nodeCount(), size.relationshipCount()));
     }
 }

@@ -5,53 +5,28 @@ import java.util.stream.Stream;
 
 import org.graphsha.config.TrainConfig;
 import org.graphsha.pipeline.TrainPipeline;
-import org.neo4j.gds.core.Username;
-import org.neo4j.gds.core.utils.progress.TaskRegistryFactory;
-import org.neo4j.graphdb.Transaction;
-import org.neo4j.kernel.internal.GraphDatabaseAPI;
-import org.neo4j.logging.Log;
-import org.neo4j.procedure.Context;
 import org.neo4j.procedure.Description;
 import org.neo4j.procedure.Mode;
 import org.neo4j.procedure.Name;
 import org.neo4j.procedure.Procedure;
-import org.neo4j.procedure.TerminationGuard;
 
-public class TrainProc {
-
-    @Context
-    public GraphDatabaseAPI db;
-
-    @Context
-    public Transaction tx;
-
-    @Context
-    public Log log;
-
-    @Context
-    public Username username;
-
-    @Context
-    public TaskRegistryFactory taskRegistryFactory;
-
-    @Context
-    public TerminationGuard terminationGuard;
+public class TrainProc extends JobProcedure {
 
     public record TrainResult(
         String modelName, Map<String, Object> modelInfo, long preProcessingMillis, long trainMillis,
         Map<String, Object> validationMetrics, Map<String, Object> testMetrics, double syntheticNodesPerEpoch,
-        Map<String, Object> lastSynthesis, long syntheticNodesWritten, String device, long trainingThreads,
+        Map<String, Object> lastSynthesis, String device, long trainingThreads,
         Map<String, Object> configuration) {}
 
-    @Procedure(name = "graphsha.train", mode = Mode.WRITE)
+    @Procedure(name = "graphsha.train", mode = Mode.READ)
     @Description("Trains a GNN (gcn, gat, sage) on a GDS graph with GraphSHA synthesis or one of the loss-based "
         + "baselines, and stores the model in the graphsha model catalog.")
     public Stream<TrainResult> train(@Name("graphName") String graphName,
                                      @Name(value = "configuration", defaultValue = "{}") Map<String, Object> configuration) {
         TrainConfig config = TrainConfig.of(graphName, configuration);
-        ProcedureContext context = new ProcedureContext(db, username, taskRegistryFactory, log);
+        ProcedureContext context = context();
         TrainPipeline.Outcome outcome = TrainPipeline.run(config, context.graphs(), tx, context.catalog(),
-            context.progress(config.concurrency(), config.jobId().orElse(null)), terminationGuard::check);
+            context.progress(config.concurrency(), config.job()), terminationGuard::check);
         var metrics = outcome.model().metrics();
         @SuppressWarnings("unchecked")
         Map<String, Object> validation = (Map<String, Object>) metrics.get("validation");
@@ -59,7 +34,7 @@ public class TrainProc {
         Map<String, Object> test = (Map<String, Object>) metrics.get("test");
         return Stream.of(new TrainResult(config.modelName(), ModelProc.info(outcome.model()),
             outcome.preProcessingMillis(), outcome.trainMillis(), validation, test, outcome.syntheticNodesPerEpoch(),
-            outcome.synthesis(), outcome.syntheticNodesWritten(), outcome.result().device(),
+            outcome.synthesis(), outcome.result().device(),
             outcome.result().engineThreads(), config.effective()));
     }
 }

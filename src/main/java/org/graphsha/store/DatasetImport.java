@@ -2,6 +2,7 @@ package org.graphsha.store;
 
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 import org.graphsha.graph.Dataset;
 import org.graphsha.graph.SparseFeatures;
@@ -61,9 +62,19 @@ public final class DatasetImport {
     }
 
     public void write(Dataset dataset, boolean includeFeatures) {
+        write(dataset, includeFeatures, written -> { });
+    }
+
+    /**
+     * Writes nodes, then relationships, in batches of independent transactions.
+     *
+     * @param afterBatch told the number of nodes or relationships each committed batch wrote; an exception
+     *                   thrown there (a terminated call) stops the import, and every node written is deleted
+     */
+    public void write(Dataset dataset, boolean includeFeatures, LongConsumer afterBatch) {
         try {
-            String[] elementIds = writeNodes(dataset, includeFeatures);
-            writeRelationships(dataset, elementIds);
+            String[] elementIds = writeNodes(dataset, includeFeatures, afterBatch);
+            writeRelationships(dataset, elementIds, afterBatch);
         } catch (RuntimeException e) {
             try {
                 deleteExisting();
@@ -74,7 +85,7 @@ public final class DatasetImport {
         }
     }
 
-    private String[] writeNodes(Dataset dataset, boolean includeFeatures) {
+    private String[] writeNodes(Dataset dataset, boolean includeFeatures, LongConsumer afterBatch) {
         int n = dataset.nodeCount();
         String[] elementIds = new String[n];
         SparseFeatures features = dataset.features();
@@ -92,11 +103,12 @@ public final class DatasetImport {
                 }
                 tx.commit();
             }
+            afterBatch.accept(range[1] - range[0]);
         });
         return elementIds;
     }
 
-    private void writeRelationships(Dataset dataset, String[] elementIds) {
+    private void writeRelationships(Dataset dataset, String[] elementIds, LongConsumer afterBatch) {
         int[] s = dataset.edges().sources();
         int[] t = dataset.edges().targets();
         inBatches(s.length, (range) -> {
@@ -107,6 +119,7 @@ public final class DatasetImport {
                 }
                 tx.commit();
             }
+            afterBatch.accept(range[1] - range[0]);
         });
     }
 

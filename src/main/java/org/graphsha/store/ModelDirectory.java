@@ -16,8 +16,9 @@ public final class ModelDirectory {
         try {
             return config.get(GraphshaSettings.models_directory).toAbsolutePath().normalize();
         } catch (IllegalArgumentException undeclared) {
-            // The setting is declared through the service loader at server start; a plugin loaded only from
-            // the plugins directory (not on the JVM classpath) is not seen then, so the default applies.
+            // The setting is declared through the service loader at start. A server's launcher puts plugins/*
+            // on the JVM classpath, so a server sees it (RealServerTest); an embedded DBMS given only a plugin
+            // directory does not, and then the default applies.
             return config.get(GraphDatabaseSettings.data_directory).resolve("graphsha").resolve("models")
                 .toAbsolutePath().normalize();
         }

@@ -63,6 +63,43 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         return new MemoryEstimate(heap, nativeMin, nativeMax);
     }
 
+    /**
+     * One eval forward of a stored model ({@code graphsha.predict.*}): the snapshot, the logits and
+     * their probabilities on the heap; features, edges, two layers of activations and the parameters
+     * in native memory. What a mode keeps of the result is added with {@link #withHeap}.
+     *
+     * @param edges directed message edges (twice the undirected count)
+     */
+    public static MemoryEstimate ofPrediction(long nodes, long edges, int features, int classes, ModelSpec spec) {
+        long h = spec.hidden();
+        long parameters = (long) features * h + h * classes + 4 * h + 2L * classes;
+        Map<String, Long> heap = new LinkedHashMap<>();
+        heap.put("adjacency", (nodes + 1 + edges) * INT);
+        // Reading the projection de-duplicates undirected pairs in a hash set: about 64 bytes per pair.
+        heap.put("edgeDeduplication", edges / 2 * 64);
+        heap.put("featuresSparseUpTo", nodes * features * (FLOAT + INT));
+        heap.put("parameters", parameters * FLOAT);
+        // logits (float), probabilities (double rows with their array headers), node ids and predicted classes
+        heap.put("predictions", nodes * classes * (FLOAT + LONG) + nodes * (16 + LONG + LONG));
+        Map<String, Long> nativeMin = new LinkedHashMap<>();
+        long dense = nodes * features * FLOAT;
+        nativeMin.put("features", Math.min(dense, nodes * (features / 10) * (2 * LONG + FLOAT)));
+        nativeMin.put("edges", (edges + nodes) * (2 * LONG + FLOAT)
+            + (spec.kind() == BackboneKind.GAT ? (edges + nodes) * spec.heads() * FLOAT * 3 : 0));
+        nativeMin.put("activations", nodes * h * FLOAT * 2 + nodes * classes * FLOAT);
+        nativeMin.put("parameters", parameters * FLOAT);
+        Map<String, Long> nativeMax = new LinkedHashMap<>(nativeMin);
+        nativeMax.put("features", dense);
+        return new MemoryEstimate(heap, nativeMin, nativeMax);
+    }
+
+    /** This estimate with one more heap part. */
+    public MemoryEstimate withHeap(String part, long bytes) {
+        Map<String, Long> more = new LinkedHashMap<>(heap);
+        more.put(part, bytes);
+        return new MemoryEstimate(more, nativeMinimum, nativeMaximum);
+    }
+
     public long heapBytes() {
         return sum(heap);
     }

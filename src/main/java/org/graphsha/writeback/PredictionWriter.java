@@ -12,16 +12,26 @@ public final class PredictionWriter {
 
     private PredictionWriter() {}
 
+    /** Nodes written between two calls of the batch callback. */
+    public static final int BATCH = 10_000;
+
     /**
      * @param classValue         predicted class per node, in the target's own type
      * @param confidenceProperty null to skip
      * @param probabilitiesProperty null to skip
+     * @param afterBatch         called with the batch's node count after every {@link #BATCH} nodes and at the end
+     *                           (progress, termination); an exception there stops the write, and the caller's
+     *                           transaction then rolls every property back
      * @return number of properties written
      */
     public static long write(Transaction tx, long[] neo4jIds, Object[] classValue, double[][] probabilities,
-                             String writeProperty, String confidenceProperty, String probabilitiesProperty) {
+                             String writeProperty, String confidenceProperty, String probabilitiesProperty,
+                             java.util.function.IntConsumer afterBatch) {
         long written = 0;
         for (int i = 0; i < neo4jIds.length; i++) {
+            if (i > 0 && i % BATCH == 0) {
+                afterBatch.accept(BATCH);
+            }
             Node node = NodeLookup.require(tx, neo4jIds[i]);
             node.setProperty(writeProperty, classValue[i]);
             written++;
@@ -34,6 +44,7 @@ public final class PredictionWriter {
                 written++;
             }
         }
+        afterBatch.accept(neo4jIds.length == 0 ? 0 : (neo4jIds.length - 1) % BATCH + 1);
         return written;
     }
 

@@ -26,10 +26,12 @@ public final class SyntheticNodeWriter {
     public record Written(long nodes, long relationships) {}
 
     /**
+     * @param owner       the model's user ("" for a shared model): two users' models of one name keep
+     *                    their synthetic nodes apart through it
      * @param neo4jIds    Neo4j id of every original node position
      * @param classValues class value of every class index, in the target's own type
      */
-    public static Written write(Transaction tx, String label, String modelName, SyntheticBatch batch,
+    public static Written write(Transaction tx, String label, String modelName, String owner, SyntheticBatch batch,
                                 long[] neo4jIds, Object[] classValues, SparseFeatures features) {
         int n = neo4jIds.length;
         Node[] synthetic = new Node[batch.size()];
@@ -37,6 +39,9 @@ public final class SyntheticNodeWriter {
         for (int k = 0; k < batch.size(); k++) {
             Node node = tx.createNode(Label.label(label));
             node.setProperty("modelName", modelName);
+            if (!owner.isEmpty()) {
+                node.setProperty("modelOwner", owner);
+            }
             node.setProperty("class", classValues[batch.classes()[k]]);
             node.setProperty("delta", (double) batch.deltas()[k]);
             node.setProperty("features", mix(features, batch.anchors()[k], batch.auxiliaries()[k], batch.deltas()[k]));
@@ -54,10 +59,10 @@ public final class SyntheticNodeWriter {
         return new Written(batch.size(), relationships);
     }
 
-    /** Deletes exactly the synthetic nodes of one model, with their relationships. */
-    public static long drop(Transaction tx, String label, String modelName) {
-        Object deleted = tx.execute("MATCH (s:`" + label + "` {modelName: $model}) DETACH DELETE s RETURN count(*) AS deleted",
-            Map.of("model", modelName)).next().get("deleted");
+    /** Deletes exactly the synthetic nodes of one user's model, with their relationships. */
+    public static long drop(Transaction tx, String label, String modelName, String owner) {
+        Object deleted = tx.execute("MATCH (s:`" + label + "` {modelName: $model}) WHERE coalesce(s.modelOwner, '') = $owner "
+            + "DETACH DELETE s RETURN count(*) AS deleted", Map.of("model", modelName, "owner", owner)).next().get("deleted");
         return (Long) deleted;
     }
 

@@ -14,6 +14,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.graphsha.graph.GraphChanges;
 import org.graphsha.graph.NodeRows;
@@ -29,6 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The model cache of graphsha.predict.nodes: read once, bounded, invalidated on store, drop and file change. */
 class ModelCacheTest {
 
+    /** Authentication off: the shared models every user sees. */
+    private static final CatalogUser SHARED = new CatalogUser("", true);
+
     @TempDir
     Path folder;
 
@@ -38,7 +42,8 @@ class ModelCacheTest {
     }
 
     static TrainedModel model(String name, float weight) {
-        return new TrainedModel(name, ModelSpec.defaults(BackboneKind.GCN), "vanilla", List.of(0L, 1L), List.of("features"),
+        return new TrainedModel(name, new TrainingGraph("g", List.of("Paper"), List.of("CITES"), List.of(3)),
+            ModelSpec.defaults(BackboneKind.GCN), "vanilla", List.of(0L, 1L), List.of("features"),
             3, 1, Map.of(), Map.of(), Instant.parse("2026-11-25T10:00:00Z"),
             List.of(new Tensor("conv1.weight", new long[] {3, 2}, new float[] {weight, 2, 3, 4, 5, 6}, true)),
             new double[] {0, 0}, new ProjectionSchema(List.of("Paper"), List.of("CITES"), Map.of("CITES", "UNDIRECTED"), true));
@@ -46,7 +51,7 @@ class ModelCacheTest {
 
     @Test
     void readsAModelFileOnceAndKeepsItsProjectionSchema() {
-        ModelCatalog catalog = ModelCatalog.at(folder);
+        ModelCatalog catalog = ModelCatalog.at(folder, SHARED);
         catalog.store(model("once", 1), false);
         long loads = ModelCache.loads();
         TrainedModel first = ModelCache.get(catalog, "once");
@@ -60,21 +65,21 @@ class ModelCacheTest {
 
     @Test
     void storingOrDroppingThroughTheCatalogInvalidates() {
-        ModelCatalog catalog = ModelCatalog.at(folder);
+        ModelCatalog catalog = ModelCatalog.at(folder, SHARED);
         catalog.store(model("swap", 1), false);
         ModelCache.load(catalog, "swap").rows(papers("db")).putAll(0, new long[] {7}, new float[] {1, 2});
         catalog.store(model("swap", 9), true);
         ModelCache.Loaded reloaded = ModelCache.load(catalog, "swap");
         assertEquals(9f, reloaded.model().parameters().get(0).data()[0]);
         assertNull(reloaded.rows(papers("db")).get(7), "the rows of a replaced model are gone with it");
-        catalog.drop("swap");
+        catalog.drop("swap", Optional.empty());
         IllegalArgumentException gone = assertThrows(IllegalArgumentException.class, () -> ModelCache.get(catalog, "swap"));
         assertTrue(gone.getMessage().contains("does not exist"), gone.getMessage());
     }
 
     @Test
     void aFileReplacedOrDeletedBehindTheCatalogIsNotServedStale() throws Exception {
-        ModelCatalog catalog = ModelCatalog.at(folder);
+        ModelCatalog catalog = ModelCatalog.at(folder, SHARED);
         catalog.store(model("behind", 1), false);
         TrainedModel cached = ModelCache.get(catalog, "behind");
         Path file = ModelFiles.file(folder, "behind");
@@ -89,7 +94,7 @@ class ModelCacheTest {
 
     @Test
     void keepsAtMostMaxModelsLeastRecentlyUsedFirstOut() {
-        ModelCatalog catalog = ModelCatalog.at(folder);
+        ModelCatalog catalog = ModelCatalog.at(folder, SHARED);
         for (int i = 0; i <= ModelCache.MAX_MODELS; i++) {
             catalog.store(model("m" + i, i), false);
             ModelCache.get(catalog, "m" + i);
@@ -168,7 +173,7 @@ class ModelCacheTest {
 
     @Test
     void forgetsWhatAChangeReaches() {
-        ModelCatalog catalog = ModelCatalog.at(folder);
+        ModelCatalog catalog = ModelCatalog.at(folder, SHARED);
         catalog.store(model("changes", 1), false);
         ModelCache.Loaded loaded = ModelCache.load(catalog, "changes");
         NodeRows rows = loaded.rows(papers("db-x"));
@@ -204,9 +209,9 @@ class ModelCacheTest {
 
     @Test
     void symmetricGcnForgetsTheNeighboursOfARelationshipsEnds() {
-        ModelCatalog catalog = ModelCatalog.at(folder);
+        ModelCatalog catalog = ModelCatalog.at(folder, SHARED);
         TrainedModel m = model("symmetric", 1);
-        catalog.store(new TrainedModel(m.name(), m.spec().withGcnNormalization(org.graphsha.nn.GcnNormalization.SYMMETRIC),
+        catalog.store(new TrainedModel(m.name(), m.trainingGraph(), m.spec().withGcnNormalization(org.graphsha.nn.GcnNormalization.SYMMETRIC),
             m.method(), m.classValues(), m.featureProperties(), m.featureDimension(), m.bestEpoch(), m.configuration(),
             m.metrics(), m.createdAt(), m.parameters(), m.logitOffsets(), m.projection()), false);
         NodeRows hidden = ModelCache.load(catalog, "symmetric").hidden(papers("db-z"));
@@ -220,7 +225,7 @@ class ModelCacheTest {
 
     @Test
     void rowsOfOneGraphAreNotThoseOfAnotherAndFollowItsOwnLabelsAndTypes() {
-        ModelCatalog catalog = ModelCatalog.at(folder);
+        ModelCatalog catalog = ModelCatalog.at(folder, SHARED);
         catalog.store(model("graphs", 1), false);
         ModelCache.Loaded loaded = ModelCache.load(catalog, "graphs");
         // A model stored without its projection is read with each call's labels and types.
@@ -240,7 +245,7 @@ class ModelCacheTest {
 
     @Test
     void aChangeThatCannotBeToldForgetsEverythingOfItsDatabase() {
-        ModelCatalog catalog = ModelCatalog.at(folder);
+        ModelCatalog catalog = ModelCatalog.at(folder, SHARED);
         catalog.store(model("untold", 1), false);
         ModelCache.Loaded loaded = ModelCache.load(catalog, "untold");
         NodeRows rows = loaded.rows(papers("db-f"));

@@ -1,6 +1,7 @@
 package org.graphsha.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,8 +44,10 @@ class TrainConfigTest {
             new Object[] {"syntheticEdges", "outbound"}, new Object[] {"deltaBetaA", 0.0},
             new Object[] {"deltaBetaB", -1.0}, new Object[] {"temperature", 0.0}, new Object[] {"warmupEpochs", -2L},
             new Object[] {"excludeOwnClass", "yes"}, new Object[] {"ablation", "all"}, new Object[] {"jobId", 7L},
-            new Object[] {"overwrite", 1L}, new Object[] {"writeSyntheticNodes", "true"},
-            new Object[] {"syntheticNodeLabel", "a`b"}, new Object[] {"modelName", "../m"});
+            new Object[] {"overwrite", 1L}, new Object[] {"writeSyntheticNodes", true},
+            new Object[] {"syntheticNodeLabel", "Synthetic"}, new Object[] {"modelName", "../m"},
+            new Object[] {"epochs", 900.5}, new Object[] {"hiddenSize", Double.NaN}, new Object[] {"logProgress", "no"},
+            new Object[] {"sudo", 1L}, new Object[] {"writeConcurrency", 0L});
     }
 
     @ParameterizedTest(name = "{0} = {1}")
@@ -53,6 +56,37 @@ class TrainConfigTest {
         var error = assertThrows(IllegalArgumentException.class, () -> TrainConfig.of("g", with(key, value)));
         String expected = key.equals("modelName") ? "Invalid model name" : "`" + key + "`";
         assertTrue(error.getMessage().contains(expected), error.getMessage());
+    }
+
+    @Test
+    void integerKeysTakeIntegralFloatsAsDriversSendThem() {
+        TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m", "epochs", 900.0, "hiddenSize", 32.0,
+            "randomSeed", 7.0, "concurrency", 2.0));
+        assertEquals(900, config.training().epochs());
+        assertEquals(32, config.training().model().hidden());
+        assertEquals(7, config.training().seed());
+        assertEquals(2, config.concurrency());
+        assertEquals(900L, config.effective().get("epochs"));
+    }
+
+    @Test
+    void retiredKeysAreRefusedWithTheProcedureThatReplacesThem() {
+        var error = assertThrows(IllegalArgumentException.class,
+            () -> TrainConfig.of("g", Map.of("modelName", "m", "writeSyntheticNodes", true)));
+        assertTrue(error.getMessage().contains("graphsha.synthetic.write"), error.getMessage());
+        assertEquals(Method.GRAPHSHA,
+            TrainConfig.ofStored("g", Map.of("modelName", "m", "writeSyntheticNodes", false)).method());
+    }
+
+    @Test
+    void jobKeysAreAcceptedAsInGds() {
+        TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m", "jobId", "j1", "logProgress", false,
+            "sudo", true, "writeConcurrency", 3L));
+        assertEquals("j1", config.job().jobIdOrNull());
+        assertFalse(config.job().logProgress());
+        assertTrue(config.job().sudo());
+        assertEquals(3, config.job().writeConcurrency());
+        assertEquals(false, config.effective().get("logProgress"));
     }
 
     @Test

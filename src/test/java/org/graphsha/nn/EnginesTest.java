@@ -6,10 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.InputStream;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+
 import org.junit.jupiter.api.Test;
 
 import ai.djl.Device;
 import ai.djl.pytorch.jni.JniUtils;
+import ai.djl.pytorch.jni.LibUtils;
+import ai.djl.util.Platform;
 
 class EnginesTest {
 
@@ -20,6 +30,25 @@ class EnginesTest {
             () -> Engines.device(Engines.DeviceChoice.GPU));
         assertTrue(e.getMessage().contains("gpu") && e.getMessage().contains("cpu"), e.getMessage());
         assertEquals(Device.cpu(), Engines.device(Engines.DeviceChoice.AUTO));
+    }
+
+    @Test
+    void picksTheNativesOfThisPlatformAmongAllShipped() throws Exception {
+        List<String> shipped = new ArrayList<>();
+        for (URL properties : Collections.list(Engines.class.getClassLoader().getResources("native/lib/pytorch.properties"))) {
+            try (InputStream in = properties.openStream()) {
+                Properties p = new Properties();
+                p.load(in);
+                shipped.add(p.getProperty("classifier"));
+            }
+        }
+        assertTrue(shipped.containsAll(List.of("linux-x86_64", "osx-aarch64", "win-x86_64")), "shipped: " + shipped);
+        Engines.engine();
+        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
+        String expected = (os.startsWith("win") ? "win" : os.startsWith("mac") ? "osx" : "linux") + "-"
+            + (System.getProperty("os.arch").matches("amd64|x86_64") ? "x86_64" : "aarch64");
+        assertEquals(expected, Platform.detectPlatform("pytorch").getClassifier());
+        assertTrue(LibUtils.getLibtorchPath().contains(expected), LibUtils.getLibtorchPath());
     }
 
     @Test

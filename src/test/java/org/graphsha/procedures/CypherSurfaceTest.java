@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.graphsha.testing.Errors;
+import org.graphsha.testing.Jobs;
 import org.graphsha.testing.TestNeo4j;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -66,12 +67,12 @@ class CypherSurfaceTest {
         assertEquals(128L, ((Number) configuration.get("topK")).longValue());
         assertEquals("cpu", String.valueOf(result.get("device")).toLowerCase().substring(0, 3));
 
-        List<Map<String, Object>> predictions = rows("CALL graphsha.predict.stream('accounts', {modelName: 'kinds'}) "
-            + "YIELD nodeId, predictedClass, probabilities, confidence RETURN *");
+        List<Map<String, Object>> predictions = rows("CALL graphsha.predict.stream('accounts', {modelName: 'kinds', "
+            + "includePredictedProbabilities: true}) YIELD nodeId, predictedClass, predictedProbabilities, confidence RETURN *");
         assertEquals(300, predictions.size());
         for (Map<String, Object> p : predictions) {
             assertTrue(List.of("fraud", "normal").contains(p.get("predictedClass")), p.toString());
-            List<Double> probabilities = (List<Double>) p.get("probabilities");
+            List<Double> probabilities = (List<Double>) p.get("predictedProbabilities");
             assertEquals(1.0, probabilities.get(0) + probabilities.get(1), 1e-6);
             assertEquals(Math.max(probabilities.get(0), probabilities.get(1)), (Double) p.get("confidence"), 1e-12);
         }
@@ -98,8 +99,8 @@ class CypherSurfaceTest {
     void sameSeedGivesTheSamePredictions() {
         train("s1", "graphsha");
         train("s2", "graphsha");
-        String compare = "CALL graphsha.predict.stream('accounts', {modelName: $m}) YIELD nodeId, probabilities "
-            + "RETURN collect([nodeId, probabilities]) AS all";
+        String compare = "CALL graphsha.predict.stream('accounts', {modelName: $m, includePredictedProbabilities: true}) "
+            + "YIELD nodeId, predictedProbabilities RETURN collect([nodeId, predictedProbabilities]) AS all";
         assertEquals(rows(compare, Map.of("m", "s1")), rows(compare, Map.of("m", "s2")));
     }
 
@@ -117,7 +118,7 @@ class CypherSurfaceTest {
         rows("CALL gds.graph.drop('withGhost')");
 
         rows("CALL graphsha.predict.write('accounts', {modelName: 'w', writeProperty: 'predicted', "
-            + "confidenceProperty: 'confidence', probabilitiesProperty: 'probabilities'})");
+            + "confidenceProperty: 'confidence', predictedProbabilityProperty: 'probabilities'})");
         assertEquals(300L, single("MATCH (a:Account) WHERE a.predicted IN ['fraud', 'normal'] AND a.confidence >= 0.5 "
             + "AND size(a.probabilities) = 2 RETURN count(a)"));
         rows("MATCH (a:Account) REMOVE a.predicted, a.confidence, a.probabilities");
@@ -144,7 +145,8 @@ class CypherSurfaceTest {
     @Test
     void syntheticNodesRoundTrip() {
         rows("CALL graphsha.train('accounts', {modelName: 'syn', targetProperty: 'kind', featureProperties: ['vec', 'score'], "
-            + "epochs: 12, writeSyntheticNodes: true}) YIELD syntheticNodesWritten RETURN *");
+            + "epochs: 12})");
+        rows("CALL graphsha.synthetic.write('accounts', {modelName: 'syn'})");
         long created = (Long) single("MATCH (s:GraphSHASynthetic {modelName: 'syn'}) RETURN count(s)");
         assertTrue(created > 0, "no synthetic nodes were written");
         assertEquals(created, single("MATCH (s:GraphSHASynthetic {modelName: 'syn'})-[:SYNTHESIZED_FROM {role: 'anchor'}]->"
@@ -195,23 +197,8 @@ class CypherSurfaceTest {
 
     @Test
     void showsProgressAndStopsOnTerminate() throws Exception {
-        CompletableFuture<Object> training = CompletableFuture.supplyAsync(() -> rows(
-            "CALL graphsha.train('accounts', {modelName: 'long', targetProperty: 'kind', featureProperties: ['vec', 'score'], "
-                + "epochs: 100000, writeSyntheticNodes: true})"));
-        boolean seen = false;
-        while (!seen && !training.isDone()) {
-            seen = !rows("CALL gds.listProgress() YIELD taskName, progress WHERE taskName = 'graphsha.train' "
-                + "RETURN progress").isEmpty();
-            Thread.sleep(50);
-        }
-        assertTrue(seen, "graphsha.train never showed up in gds.listProgress");
-        List<Map<String, Object>> running = rows("SHOW TRANSACTIONS YIELD transactionId, currentQuery "
-            + "WHERE currentQuery CONTAINS 'modelName: \\'long\\'' RETURN transactionId");
-        assertEquals(1, running.size());
-        rows("TERMINATE TRANSACTION $id", Map.of("id", running.get(0).get("transactionId")));
-        Throwable failure = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
-            () -> training.get(5, TimeUnit.MINUTES));
-        assertTrue(Errors.rootMessage(failure).toLowerCase().contains("terminated"), Errors.rootMessage(failure));
+        Jobs.terminateOnceListed("CALL graphsha.train('accounts', {modelName: 'long', targetProperty: 'kind', "
+            + "featureProperties: ['vec', 'score'], epochs: 100000})", "graphsha.train", "modelName: 'long'");
         assertFalse((Boolean) single("CALL graphsha.model.exists('long') YIELD exists RETURN exists"));
         assertEquals(0L, single("MATCH (s:GraphSHASynthetic) RETURN count(s)"));
     }

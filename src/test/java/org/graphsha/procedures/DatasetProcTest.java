@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 
+import org.graphsha.testing.Jobs;
 import org.graphsha.testing.TestNeo4j;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -71,6 +72,20 @@ class DatasetProcTest {
         rows("CALL graphsha.dataset.load('cora', {replace: true})");
         assertEquals(2708L, single("MATCH (p:Paper) RETURN count(p)"));
         assertEquals(5278L, single("MATCH ()-[r:CITES]->() RETURN count(r)"));
+    }
+
+    @Test
+    void showsProgressStopsOnTerminateAndLeavesNothing() throws Exception {
+        // One node or relationship per transaction: slow enough to be seen and stopped half-way.
+        Jobs.terminateOnceListed("CALL graphsha.dataset.load('cora', {nodeLabel: 'Stopped', batchSize: 1, "
+            + "jobId: 'stopped-load'})", "graphsha.dataset.load", "nodeLabel: 'Stopped'");
+        assertEquals(0L, single("MATCH (n:Stopped) RETURN count(n)"));
+    }
+
+    @Test
+    void integralFloatsAreIntegersAndJobKeysAreAccepted() {
+        assertEquals(2708L, single("CALL graphsha.dataset.load('cora', {nodeLabel: 'Floats', batchSize: 5000.0, "
+            + "logProgress: false, sudo: true, writeConcurrency: 2, jobId: 'j'}) YIELD nodeCount RETURN nodeCount"));
     }
 
     @Test

@@ -49,7 +49,8 @@ class GenerativeBaselinesProcTest {
 
     @Test
     void writingSyntheticNodesIsGraphShaOnly() {
-        assertFailsUnchanged("CALL graphsha.train('cora', {modelName: 'ens2', method: 'tam', "
-            + "writeSyntheticNodes: true, epochs: 1})", "writeSyntheticNodes", "'tam'");
+        rows("CALL graphsha.train('cora', {modelName: 'ens2', method: 'tam', epochs: 1, overwrite: true})");
+        assertFailsUnchanged("CALL graphsha.synthetic.write('cora', {modelName: 'ens2'})", "method 'tam'",
+            "only for method 'graphsha'");
     }
 }

@@ -47,8 +47,8 @@ class ModelPersistenceTest {
 
     @SuppressWarnings("unchecked")
     private static List<Object> predictions(GraphDatabaseService db) {
-        return db.executeTransactionally("CALL graphsha.predict.stream('g', {modelName: 'kept'}) "
-            + "YIELD nodeId, predictedClass, probabilities MATCH (n) WHERE id(n) = nodeId "
-            + "RETURN collect([n.i, predictedClass, probabilities]) AS all", Map.of(), r -> (List<Object>) r.next().get("all"));
+        return db.executeTransactionally("CALL graphsha.predict.stream('g', {modelName: 'kept', "
+            + "includePredictedProbabilities: true}) YIELD nodeId, predictedClass, predictedProbabilities "
+            + "MATCH (n) WHERE id(n) = nodeId RETURN collect([n.i, predictedClass, predictedProbabilities]) AS all", Map.of(), r -> (List<Object>) r.next().get("all"));
     }
 }

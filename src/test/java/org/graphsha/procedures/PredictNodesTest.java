@@ -114,7 +114,7 @@ class PredictNodesTest {
                 // Scored inside the transaction that creates it, before any projection can see it.
                 Map<String, Object> created = rows("MATCH (a:Paper) WHERE id(a) = $hub MATCH (b:Paper) WHERE id(b) = $other "
                     + "CREATE (n:Paper {id: -1, features: a.features}) CREATE (n)-[:CITES]->(a) CREATE (b)-[:CITES]->(n) "
-                    + "WITH n CALL graphsha.predict.nodes($model, n) YIELD nodeId, probabilities "
+                    + "WITH n CALL graphsha.predict.nodes($model, n) YIELD nodeId, predictedProbabilities AS probabilities "
                     + "WITH n, nodeId, probabilities DETACH DELETE n RETURN nodeId, probabilities",
                     Map.of("hub", hubs.get(0), "other", sample.get(0), "model", model.get(0))).get(0);
                 rows("MATCH (a:Paper) WHERE id(a) = $hub MATCH (b:Paper) WHERE id(b) = $other "
@@ -145,8 +145,8 @@ class PredictNodesTest {
 
     static Map<Long, Row> stream(String graph, String model) {
         Map<Long, Row> result = new HashMap<>();
-        for (Map<String, Object> r : rows("CALL graphsha.predict.stream($graph, {modelName: $model}) "
-            + "YIELD nodeId, predictedClass, probabilities RETURN *", Map.of("graph", graph, "model", model))) {
+        for (Map<String, Object> r : rows("CALL graphsha.predict.stream($graph, {modelName: $model, includePredictedProbabilities: true}) "
+            + "YIELD nodeId, predictedClass, predictedProbabilities AS probabilities RETURN *", Map.of("graph", graph, "model", model))) {
             result.put((Long) r.get("nodeId"), new Row(r.get("predictedClass"), castProbabilities(r.get("probabilities"))));
         }
         return result;
@@ -161,7 +161,7 @@ class PredictNodesTest {
         p.put("model", model);
         Map<Long, Row> result = new HashMap<>();
         for (Map<String, Object> r : rows("CALL graphsha.predict.nodes($model, " + nodes + ", " + config + ") "
-            + "YIELD nodeId, predictedClass, probabilities, confidence RETURN *", p)) {
+            + "YIELD nodeId, predictedClass, predictedProbabilities AS probabilities, confidence RETURN *", p)) {
             List<Double> probabilities = castProbabilities(r.get("probabilities"));
             assertEquals(probabilities.stream().mapToDouble(Double::doubleValue).max().orElseThrow(),
                 (Double) r.get("confidence"), 0);

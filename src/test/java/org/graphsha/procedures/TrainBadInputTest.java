@@ -22,7 +22,7 @@ class TrainBadInputTest {
         rows("UNWIND range(0, 59) AS i CREATE (:Acc {ref: i, kind: CASE WHEN i % 6 = 0 THEN 'fraud' ELSE 'normal' END, "
             + "score: toFloat(i % 7), vec: [toFloat(i % 3), 1.0], "
             + "part: CASE WHEN i < 40 THEN 'train' WHEN i < 50 THEN 'val' ELSE 'test' END, "
-            + "trainOnly: 'train', one: 'x', ratio: 0.5 + i, "
+            + "trainOnly: 'train', testOnly: 'test', one: 'x', ratio: 0.5 + i, "
             + "fraudOut: CASE WHEN i % 6 = 0 THEN 'test' WHEN i < 40 THEN 'train' ELSE 'val' END})");
         rows("MATCH (a:Acc), (b:Acc) WHERE b.ref = a.ref + 1 CREATE (a)-[:PAYS]->(b)");
         rows("CREATE (:Odd {vec: [1.0, 2.0], kind: 'a'}), (:Odd {vec: [1.0], kind: 'b'})");
@@ -62,10 +62,10 @@ class TrainBadInputTest {
         topK zero                 | CALL graphsha.train('acc', {OK, topK: 0})                             | configuration key `topK`
         concurrency zero          | CALL graphsha.train('acc', {OK, concurrency: 0})                      | configuration key `concurrency`
         validation fraction       | CALL graphsha.train('acc', {OK, validationFraction: 1.5})             | configuration key `validationFraction`
-        synthetic nodes w/o sha   | CALL graphsha.train('acc', {OK, method: 'vanilla', writeSyntheticNodes: true}) | writeSyntheticNodes: true needs method 'graphsha'
+        retired synthetic write   | CALL graphsha.train('acc', {OK, writeSyntheticNodes: true})           | Configuration key `writeSyntheticNodes` is no longer accepted
+        fractional epochs         | CALL graphsha.train('acc', {OK, epochs: 10.5})                        | Invalid value 10.5 for configuration key `epochs`
         up-scale w/o GraphSmote   | CALL graphsha.train('acc', {OK, graphSmoteUpScale: 1})              | graphSmoteUpScale: 1.0 needs method 'graphSmote', but method is 'graphsha'
         negative up-scale         | CALL graphsha.train('acc', {OK, method: 'graphSmote', graphSmoteUpScale: -1}) | configuration key `graphSmoteUpScale`: expected a number in [0.0, 100.0]
-        label with backtick       | CALL graphsha.train('acc', {OK, syntheticNodeLabel: 'a`b'})           | configuration key `syntheticNodeLabel`
         unknown node label        | CALL graphsha.train('acc', {OK, nodeLabels: ['User']})                | Invalid value 'User' for configuration key `nodeLabels`
         unknown relationship type | CALL graphsha.train('acc', {OK, relationshipTypes: ['SENDS']})        | Invalid value 'SENDS' for configuration key `relationshipTypes`
         missing feature property  | CALL graphsha.train('acc', {OK, featureProperties: ['age']})          | Invalid value 'age' for configuration key `featureProperties`
@@ -76,6 +76,9 @@ class TrainBadInputTest {
         single class              | CALL graphsha.train('acc', {OK, targetProperty: 'one'})               | Training needs at least 2 classes
         class without train node  | CALL graphsha.train('acc', {OK, splitProperty: 'fraudOut'})           | Class `fraud` has no training node
         split without validation  | CALL graphsha.train('acc', {OK, splitProperty: 'trainOnly'})          | marks no labeled node as 'val'
+        split nowhere set         | CALL graphsha.train('acc', {OK, splitProperty: 'fold'})               | splitProperty `fold` is not set on any node of the graph
+        split without train       | CALL graphsha.train('acc', {OK, splitProperty: 'one'})                | splitProperty `one` has value `x`
+        split marks no train      | CALL graphsha.train('acc', {OK, splitProperty: 'testOnly'})           | splitProperty `testOnly` marks no labeled node as 'train'
         invalid split value       | CALL graphsha.train('acc', {OK, splitProperty: 'kind'})               | splitProperty `kind` has value `
         estimate unknown key      | CALL graphsha.train.estimate('acc', {OK, epoc: 1})                    | did you mean `epochs`?
         predict unknown model     | CALL graphsha.predict.stream('acc', {modelName: 'ghost'})             | Model `ghost` does not exist

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Random;
 
 import org.graphsha.catalog.ModelCache;
+import org.graphsha.catalog.CatalogUser;
 import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.config.NodePredictConfig;
 import org.graphsha.pipeline.NodePredictPipeline;
@@ -121,7 +122,7 @@ final class BenchLiveCommand implements Main.Command {
 
     private void bench(GraphDatabaseService db, PrintStream out, String model, long[] ids, Map<String, long[]> hubGroups,
                        Random random, int singles, int warmup, List<Integer> batches, List<Integer> caps, Graph graph) {
-        String call = "CALL graphsha.predict.nodes($model, $node, $config) YIELD nodeId, predictedClass, probabilities "
+        String call = "CALL graphsha.predict.nodes($model, $node, $config) YIELD nodeId, predictedClass, predictedProbabilities AS probabilities "
             + "RETURN nodeId, predictedClass, probabilities";
         for (int i = 0; i < warmup; i++) {
             exec(db, call, Map.of("model", model, "node", ids[random.nextInt(ids.length)], "config", Map.of()));
@@ -166,7 +167,7 @@ final class BenchLiveCommand implements Main.Command {
             double projectSeconds = seconds(t);
             t = System.nanoTime();
             Map<Long, double[]> stream = new HashMap<>();
-            db.executeTransactionally("CALL graphsha.predict.stream('live-bench', {modelName: $model}) YIELD nodeId, probabilities "
+            db.executeTransactionally("CALL graphsha.predict.stream('live-bench', {modelName: $model, includePredictedProbabilities: true}) YIELD nodeId, predictedProbabilities AS probabilities "
                 + "RETURN nodeId, probabilities", Map.of("model", model), result -> {
                     result.forEachRemaining(r -> {
                         Long id = (Long) r.get("nodeId");
@@ -299,7 +300,7 @@ final class BenchLiveCommand implements Main.Command {
     }
 
     private static Map<String, Object> breakdown(GraphDatabaseService db, String model, String name, long[] nodes) {
-        ModelCatalog catalog = ModelCatalog.at(ModelDirectory.of((GraphDatabaseAPI) db));
+        ModelCatalog catalog = ModelCatalog.at(ModelDirectory.of((GraphDatabaseAPI) db), new CatalogUser("", true));
         ModelCache.Loaded trained = ModelCache.load(catalog, model);
         String database = NodeChanges.watch((GraphDatabaseAPI) db, NodePredictPipeline.ROW_INVALIDATION);
         NodePredictConfig config = NodePredictConfig.of(model, Map.of());
