@@ -10,16 +10,22 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.graphsha.graph.GraphChanges;
 import org.graphsha.graph.NodeRows;
+import org.graphsha.nn.BackboneKind;
+import org.graphsha.nn.GcnNormalization;
 
 /**
  * Models already read from their files, so that a per-node prediction ({@code graphsha.predict.nodes})
- * costs no file read, with what the live path keeps per model: each database's first-layer rows
- * ({@link NodeRows}). One cache per JVM, keyed by the model file, bounded in models and in parameters
+ * costs no file read, with what the live path keeps per model: the first-layer rows X·W and layer-1
+ * outputs ({@link NodeRows}) of the nodes of each graph it reads ({@link RowGraph}). One cache per JVM, keyed by the model file, bounded in models and in parameters
  * (least recently used first out). An entry goes when the catalog stores or drops that model
  * ({@link ModelCatalog} calls {@link #invalidate}), and a lookup checks the file's size and modification
  * time, so a file replaced or deleted behind the catalog's back (another JVM, an operator) is never
@@ -33,10 +39,30 @@ public final class ModelCache {
     /** First-layer rows per model and database, in floats: 128 MiB (arXiv size: 169,343 x 64 is 10.8 M). */
     static final long MAX_ROW_FLOATS = 32L << 20;
 
-    /** A loaded model and its per-database rows. */
+    /**
+     * The graph that cached rows were computed on: one database's nodes of the labels, connected by the
+     * relationships of the types (empty: all). A model that recorded its projection always reads the same
+     * graph; one stored before projections were recorded reads the labels and types of each call, and rows
+     * computed on one such graph are no answer on another (membership, neighbours, degrees).
+     */
+    public record RowGraph(String database, List<String> nodeLabels, List<String> relationshipTypes) {
+
+        public RowGraph {
+            nodeLabels = List.copyOf(nodeLabels);
+            relationshipTypes = List.copyOf(relationshipTypes);
+        }
+
+        boolean reads(String label, String type) {
+            return (label == null || nodeLabels.isEmpty() || nodeLabels.contains(label))
+                && (type == null || relationshipTypes.isEmpty() || relationshipTypes.contains(type));
+        }
+    }
+
+    /** A loaded model and its rows, per graph read. */
     public static final class Loaded {
         private final TrainedModel model;
-        private final Map<String, NodeRows> rows = new ConcurrentHashMap<>();
+        private final Map<RowGraph, NodeRows> rows = new ConcurrentHashMap<>();
+        private final Map<RowGraph, NodeRows> hidden = new ConcurrentHashMap<>();
 
         Loaded(TrainedModel model) {
             this.model = model;
@@ -46,9 +72,33 @@ public final class ModelCache {
             return model;
         }
 
-        /** The model's first-layer rows of nodes of one database, created empty on first use. */
-        public NodeRows rows(String database) {
-            return rows.computeIfAbsent(database, d -> new NodeRows(firstLayerWidth(model), MAX_ROW_FLOATS));
+        /** The model's first-layer rows of nodes of one graph, created empty on first use. */
+        public NodeRows rows(RowGraph graph) {
+            return rows.computeIfAbsent(graph, d -> new NodeRows(firstLayerWidth(model), MAX_ROW_FLOATS));
+        }
+
+        /**
+         * The model's layer-1 outputs (after the activation) of nodes of one graph, each followed by the
+         * node's degree: hidden + 1 floats per node, created empty on first use.
+         */
+        public NodeRows hidden(RowGraph graph) {
+            return hidden.computeIfAbsent(graph, d -> new NodeRows(model.spec().hidden() + 1, MAX_ROW_FLOATS));
+        }
+
+        /** The graphs of the database that rows are kept for. */
+        private Set<RowGraph> graphsOf(String database) {
+            Set<RowGraph> graphs = new LinkedHashSet<>();
+            for (RowGraph graph : rows.keySet()) {
+                if (graph.database().equals(database)) {
+                    graphs.add(graph);
+                }
+            }
+            for (RowGraph graph : hidden.keySet()) {
+                if (graph.database().equals(database)) {
+                    graphs.add(graph);
+                }
+            }
+            return graphs;
         }
     }
 
@@ -101,32 +151,121 @@ public final class ModelCache {
     /** Whether any cached model keeps rows of the database. */
     public static boolean hasRows(String database) {
         for (Loaded loaded : loadedModels()) {
-            if (loaded.rows.containsKey(database)) {
+            if (!loaded.graphsOf(database).isEmpty()) {
                 return true;
             }
         }
         return false;
     }
 
+    /** Past this many nodes to forget, a model's layer-1 outputs of the database are dropped as a whole. */
+    static final int FORGET_ALL_ABOVE = 100_000;
+
     /**
-     * Nodes of a database changed: rows of models that read one of the written properties go, and the
-     * rows of deleted or relabelled nodes (a cached row also stands for the node's membership).
+     * A committed transaction changed the database; each model forgets what depended on it:
+     * <ul>
+     * <li>a node's X·W row when one of the model's feature properties of it changed, when it lost or
+     *     gained one of the graph's labels (a row also vouches for its node's labels) or was deleted;</li>
+     * <li>a node's layer-1 output when its own features or its neighbours' changed (X·W), when a
+     *     neighbour's membership changed, or when a relationship of the graph's types at it was created or
+     *     deleted (its neighbours and its degree); with symmetric GCN also when a neighbour's degree
+     *     changed, which is every neighbour of such a relationship's ends, and any change of membership
+     *     drops them all (the degrees of two hops change).</li>
+     * </ul>
      */
-    public static void forgetNodes(String database, Map<String, long[]> byProperty, long[] deleted) {
+    public static void forgetNodes(String database, GraphChanges changes) {
         for (Loaded loaded : loadedModels()) {
-            NodeRows rows = loaded.rows.get(database);
-            if (rows == null) {
-                continue;
+            for (RowGraph graph : loaded.graphsOf(database)) {
+                forget(loaded.model(), graph, loaded.rows.get(graph), loaded.hidden.get(graph), changes);
             }
-            if (deleted.length > 0) {
-                rows.forget(deleted);
+        }
+    }
+
+    private static void forget(TrainedModel model, RowGraph graph, NodeRows rows, NodeRows hidden,
+                               GraphChanges changes) {
+        boolean symmetric = model.spec().kind() == BackboneKind.GCN
+            && model.spec().gcnNormalization() == GcnNormalization.SYMMETRIC;
+        LongHashSetLite features = new LongHashSetLite();
+        for (String property : model.featureProperties()) {
+            features.addAll(changes.byProperty().get(property));
+        }
+        LongHashSetLite relabelled = new LongHashSetLite();
+        changes.byLabel().forEach((label, ids) -> {
+            if (graph.reads(label, null)) {
+                relabelled.addAll(ids);
             }
-            for (String property : loaded.model().featureProperties()) {
-                long[] ids = byProperty.get(property);
-                if (ids != null) {
-                    rows.forget(ids);
+        });
+        LongHashSetLite ends = new LongHashSetLite();
+        changes.relationshipEnds().forEach((type, ids) -> {
+            if (graph.reads(null, type)) {
+                ends.addAll(ids);
+            }
+        });
+        if (rows != null) {
+            LongHashSetLite gone = new LongHashSetLite();
+            gone.addAll(features.toArray());
+            gone.addAll(relabelled.toArray());
+            gone.addAll(changes.deleted());
+            if (gone.size() > 0) {
+                rows.forget(gone.toArray());
+            }
+        }
+        if (hidden == null) {
+            return;
+        }
+        if (symmetric && relabelled.size() > 0) {
+            hidden.clear();
+            return;
+        }
+        LongHashSetLite gone = new LongHashSetLite();
+        gone.addAll(changes.deleted());
+        gone.addAll(ends.toArray());
+        LongHashSetLite around = new LongHashSetLite();
+        around.addAll(features.toArray());
+        around.addAll(relabelled.toArray());
+        if (symmetric) {
+            around.addAll(ends.toArray());
+        }
+        if (gone.size() + around.size() > FORGET_ALL_ABOVE) {
+            hidden.clear();
+            return;
+        }
+        for (long node : around.toArray()) {
+            gone.add(node);
+            gone.addAll(changes.neighbours().apply(node));
+            if (gone.size() > FORGET_ALL_ABOVE) {
+                break;
+            }
+        }
+        if (gone.size() > FORGET_ALL_ABOVE) {
+            hidden.clear();
+        } else if (gone.size() > 0) {
+            hidden.forget(gone.toArray());
+        }
+    }
+
+    /** A small set of longs, insertion order kept. */
+    private static final class LongHashSetLite {
+        private final java.util.LinkedHashSet<Long> set = new LinkedHashSet<>();
+
+        void add(long value) {
+            set.add(value);
+        }
+
+        void addAll(long[] values) {
+            if (values != null) {
+                for (long v : values) {
+                    set.add(v);
                 }
             }
+        }
+
+        int size() {
+            return set.size();
+        }
+
+        long[] toArray() {
+            return set.stream().mapToLong(Long::longValue).toArray();
         }
     }
 
@@ -134,6 +273,17 @@ public final class ModelCache {
     public static void clearRows() {
         for (Loaded loaded : loadedModels()) {
             loaded.rows.values().forEach(NodeRows::clear);
+            loaded.hidden.values().forEach(NodeRows::clear);
+        }
+    }
+
+    /** Forgets the cached rows of every model for one database. */
+    public static void clearRows(String database) {
+        for (Loaded loaded : loadedModels()) {
+            for (RowGraph graph : loaded.graphsOf(database)) {
+                Optional.ofNullable(loaded.rows.get(graph)).ifPresent(NodeRows::clear);
+                Optional.ofNullable(loaded.hidden.get(graph)).ifPresent(NodeRows::clear);
+            }
         }
     }
 

@@ -26,11 +26,40 @@ public final class FieldForward {
      */
     public static float[] logits(ModelSpec spec, List<Tensor> parameters, int targets, int expanded, int[] inOffsets,
                                  int[] inSources, int[] degrees, float[] projection) {
-        Graph g = new Graph(targets, expanded, inOffsets, inSources, degrees);
+        float[] hidden = hidden(spec, parameters, expanded, inOffsets, inSources, degrees, projection);
+        return output(spec, parameters, targets, inOffsets, inSources, degrees, hidden);
+    }
+
+    /**
+     * Layer 1 with its activation for nodes {@code 0 .. count-1}, which receive all their messages.
+     *
+     * @return row-major count x hidden
+     */
+    public static float[] hidden(ModelSpec spec, List<Tensor> parameters, int count, int[] inOffsets, int[] inSources,
+                                 int[] degrees, float[] projection) {
+        Graph g = new Graph(0, count, inOffsets, inSources, degrees);
         return switch (spec.kind()) {
-            case GCN -> gcn(spec, parameters, g, projection);
-            case SAGE -> sage(spec, parameters, g, projection);
-            case GAT -> gat(spec, parameters, g, projection);
+            case GCN -> gcnHidden(spec, parameters, g, projection);
+            case SAGE -> sageHidden(spec, parameters, g, projection);
+            case GAT -> gatHidden(spec, parameters, g, projection);
+        };
+    }
+
+    /**
+     * Layer 2 for the targets {@code 0 .. targets-1}, from the activated layer-1 rows of the targets and of
+     * every node that sends them a message.
+     *
+     * @param degrees GCN's degrees of the targets and of their senders
+     * @param hidden  row-major layer-1 rows, by local node
+     * @return row-major targets x C logits
+     */
+    public static float[] output(ModelSpec spec, List<Tensor> parameters, int targets, int[] inOffsets, int[] inSources,
+                                 int[] degrees, float[] hidden) {
+        Graph g = new Graph(targets, targets, inOffsets, inSources, degrees);
+        return switch (spec.kind()) {
+            case GCN -> gcnOutput(spec, parameters, g, hidden);
+            case SAGE -> sageOutput(spec, parameters, g, hidden);
+            case GAT -> gatOutput(spec, parameters, g, hidden);
         };
     }
 
@@ -38,19 +67,25 @@ public final class FieldForward {
 
     // ---- GCN: H' = Â(HW) + b, the edge j→i weighted as GraphTensors weighs it.
 
-    private static float[] gcn(ModelSpec spec, List<Tensor> p, Graph g, float[] xw) {
+    private static float[] gcnHidden(ModelSpec spec, List<Tensor> p, Graph g, float[] xw) {
         int h = spec.hidden();
         float[] b1 = p.get(1).data();
-        float[] w2 = p.get(2).data();
-        float[] b2 = p.get(3).data();
-        int classes = b2.length;
         boolean mean = spec.gcnNormalization() == GcnNormalization.MEAN;
         float[] hidden = new float[g.expanded() * h];
         for (int u = 0; u < g.expanded(); u++) {
             gcnRow(g, u, xw, h, mean, hidden, u * h);
             addBiasRelu(hidden, u * h, b1);
         }
-        Rows z = new Rows(hidden, h, w2, classes, g.expanded());
+        return hidden;
+    }
+
+    private static float[] gcnOutput(ModelSpec spec, List<Tensor> p, Graph g, float[] hidden) {
+        int h = spec.hidden();
+        float[] w2 = p.get(2).data();
+        float[] b2 = p.get(3).data();
+        int classes = b2.length;
+        boolean mean = spec.gcnNormalization() == GcnNormalization.MEAN;
+        Rows z = new Rows(hidden, h, w2, classes);
         float[] out = new float[g.targets() * classes];
         double[] sum = new double[classes];
         for (int t = 0; t < g.targets(); t++) {
@@ -95,18 +130,23 @@ public final class FieldForward {
 
     // ---- SAGE: out_i = W_l·mean_{j→i} h_j + b + W_r·h_i, [W_l | W_r] side by side.
 
-    private static float[] sage(ModelSpec spec, List<Tensor> p, Graph g, float[] both) {
+    private static float[] sageHidden(ModelSpec spec, List<Tensor> p, Graph g, float[] both) {
         int h = spec.hidden();
         float[] b1 = p.get(1).data();
-        float[] w2 = p.get(2).data();
-        float[] b2 = p.get(3).data();
-        int classes = b2.length;
         float[] hidden = new float[g.expanded() * h];
         for (int u = 0; u < g.expanded(); u++) {
             sageRow(g, u, both, h, hidden, u * h);
             addBiasRelu(hidden, u * h, b1);
         }
-        Rows z = new Rows(hidden, h, w2, 2 * classes, g.expanded());
+        return hidden;
+    }
+
+    private static float[] sageOutput(ModelSpec spec, List<Tensor> p, Graph g, float[] hidden) {
+        int h = spec.hidden();
+        float[] w2 = p.get(2).data();
+        float[] b2 = p.get(3).data();
+        int classes = b2.length;
+        Rows z = new Rows(hidden, h, w2, 2 * classes);
         float[] out = new float[g.targets() * classes];
         for (int t = 0; t < g.targets(); t++) {
             int from = g.offsets()[t];
@@ -148,7 +188,7 @@ public final class FieldForward {
 
     private static final float NEGATIVE_SLOPE = 0.2f;
 
-    private static float[] gat(ModelSpec spec, List<Tensor> p, Graph g, float[] xw) {
+    private static float[] gatHidden(ModelSpec spec, List<Tensor> p, Graph g, float[] xw) {
         int h = spec.hidden();
         int heads = spec.heads();
         int ch = h / heads;
@@ -161,12 +201,17 @@ public final class FieldForward {
             attend(g, u, xw, src1, dst1, heads, ch, hidden, u * h);
             addBiasRelu(hidden, u * h, b1);
         }
+        return hidden;
+    }
+
+    private static float[] gatOutput(ModelSpec spec, List<Tensor> p, Graph g, float[] hidden) {
+        int h = spec.hidden();
         float[] w2 = p.get(4).data();
         float[] attSrc2 = p.get(5).data();
         float[] attDst2 = p.get(6).data();
         float[] b2 = p.get(7).data();
         int classes = b2.length;
-        Rows z = new Rows(hidden, h, w2, classes, g.expanded());
+        Rows z = new Rows(hidden, h, w2, classes);
         float[] out = new float[g.targets() * classes];
         for (int t = 0; t < g.targets(); t++) {
             int from = g.offsets()[t];
@@ -267,12 +312,12 @@ public final class FieldForward {
         private final int width;
         private final float[][] rows;
 
-        Rows(float[] hidden, int in, float[] w, int width, int count) {
+        Rows(float[] hidden, int in, float[] w, int width) {
             this.hidden = hidden;
             this.in = in;
             this.w = w;
             this.width = width;
-            this.rows = new float[count][];
+            this.rows = new float[hidden.length / in][];
         }
 
         float[] get(int u) {

@@ -11,6 +11,7 @@ import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.ConfigReader;
 import org.graphsha.config.NodePredictConfig;
 import org.graphsha.config.TrainConfig;
+import org.graphsha.graph.GraphChanges;
 import org.graphsha.graph.NodeRows;
 import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.graph.ReceptiveField;
@@ -35,24 +36,25 @@ import org.neo4j.graphdb.Transaction;
  * types would give them, normalised as in training, and run through the same backbone as
  * {@code predict.stream}. So for a node whose neighbourhood is unchanged the probabilities are those of
  * {@code predict.stream} up to float rounding (docs/procedures.md).
+ *
+ * <p>Two tiers of cached per-node values make warm calls cheap (docs/design.md): each node's layer-1
+ * output with its degree, with which a target only needs its own neighbours (one hop), and each node's
+ * first-layer X·W, from which a missing layer-1 output needs its node's neighbours. A transaction with
+ * uncommitted graph changes, and a neighbour cap, use X·W over the two hops.
  */
 public final class NodePredictPipeline {
 
-    /** Receptive field of a two-layer backbone. */
-    static final int HOPS = 2;
-
     /**
-     * Up to this many expanded nodes (targets and their neighbours), the forward pass runs in plain Java on
-     * the rows the targets need ({@link FieldForward}); above, on the engine over the whole field, whose
-     * matrix products win for large batches.
+     * Up to this many nodes to compute a layer for, it runs in plain Java on the rows needed
+     * ({@link FieldForward}); above, on the engine over the whole field, whose matrix products win.
      */
     static final int FIELD_FORWARD_LIMIT = 50_000;
 
     /** Per distinct input node, in input order: Neo4j id, predicted class value, class probabilities. */
-    public record Predictions(long[] neo4jIds, Object[] classValues, double[][] probabilities, long readNanos,
-                              long computeNanos, long fieldNodes) {}
+    public record Predictions(long[] neo4jIds, Object[] classValues, double[][] probabilities, long nanos,
+                              long fieldNodes) {}
 
-    /** What a committed change does to the cached first-layer rows: a node's go when its features change or it is deleted. */
+    /** What a committed change does to the cached rows (ModelCache.forgetNodes). */
     public static final NodeChanges.Sink ROW_INVALIDATION = new NodeChanges.Sink() {
         @Override
         public boolean watching(String database) {
@@ -60,73 +62,63 @@ public final class NodePredictPipeline {
         }
 
         @Override
-        public void changed(String database, java.util.Map<String, long[]> byProperty, long[] deleted) {
-            ModelCache.forgetNodes(database, byProperty, deleted);
+        public void changed(String database, GraphChanges changes) {
+            ModelCache.forgetNodes(database, changes);
+        }
+
+        @Override
+        public void forgetAll(String database) {
+            ModelCache.clearRows(database);
         }
     };
 
-    private NodePredictPipeline() {}
+    private final TrainedModel model;
+    private final Transaction tx;
+    private final ReceptiveFields.Scope scope;
+    /** The graph this call reads, which keys the cached rows. */
+    private final ModelCache.RowGraph graph;
+    private final NodeRows rows;
+    /** Nodes whose features or labels the transaction changed, or null when it changed nothing. */
+    private final LongPredicate changed;
+    private final TrainConfig.FeatureNormalization normalization;
+    private final NodePredictConfig config;
+    private EngineRuntime runtime;
+    private long fieldNodes;
+
+    private NodePredictPipeline(NodePredictConfig config, ModelCache.Loaded loaded, String database, Transaction tx) {
+        this.config = config;
+        this.model = loaded.model();
+        this.tx = tx;
+        this.normalization = normalization(model);
+        this.changed = NodeChanges.changedInTransaction(tx, model.featureProperties());
+        ReceptiveFields.Scope read = scope(config, model);
+        this.graph = new ModelCache.RowGraph(database, read.nodeLabels(), read.relationshipTypes());
+        this.rows = loaded.rows(graph);
+        // A cached row stands for its node's labels too: rows go when labels change (ModelCache.forgetNodes).
+        LongPredicate changedNow = changed;
+        NodeRows cached = rows;
+        this.scope = read.withKnownMembers(id -> (changedNow == null || !changedNow.test(id)) && cached.contains(id));
+    }
 
     /**
-     * @param loaded   the model, with its cached first-layer rows
+     * @param loaded   the model, with its cached rows
      * @param database the key of the caller's database for those rows ({@code NodeChanges.watch})
      */
     public static Predictions run(NodePredictConfig config, ModelCache.Loaded loaded, String database, Transaction tx,
                                   long[] nodeIds) {
+        NodePredictPipeline pipeline = new NodePredictPipeline(config, loaded, database, tx);
         TrainedModel model = loaded.model();
         long[] targets = Arrays.stream(nodeIds).distinct().toArray();
-        ReceptiveFields.Scope scope = scope(config, model);
-        // The engine only serves features not yet projected and large fields: resolved when first needed.
-        EngineRuntime[] engine = new EngineRuntime[1];
-        java.util.function.Supplier<EngineRuntime> runtime = () -> engine[0] != null ? engine[0]
-            : (engine[0] = Engines.runtime(config.device(), config.concurrency()));
-        TrainConfig.FeatureNormalization normalization = normalization(model);
-        // Rows are only valid for committed features: nodes whose features this transaction changed are
-        // read afresh, and their rows are not kept.
-        LongPredicate changed = NodeChanges.changedInTransaction(tx, model.featureProperties());
-        NodeRows rows = loaded.rows(database);
-        int width = rows.width();
-        // A cached row stands for the node's labels too: rows go when labels change (NodeChanges).
-        scope = scope.withKnownMembers(id -> (changed == null || !changed.test(id)) && rows.contains(id));
+        boolean layered = config.maxNeighbours() == 0 && !NodeChanges.hasGraphChanges(tx, model.featureProperties());
+        NodeRows hidden = layered ? loaded.hidden(pipeline.graph) : null;
         int classes = model.classCount();
         Object[] predicted = new Object[targets.length];
         double[][] probabilities = new double[targets.length][];
-        long read = 0;
-        long compute = 0;
-        long fieldNodes = 0;
+        long start = System.nanoTime();
         for (int from = 0; from < targets.length; from += config.batchSize()) {
-            long start = System.nanoTime();
             long[] batch = Arrays.copyOfRange(targets, from, Math.min(targets.length, from + config.batchSize()));
-            long epoch = rows.epoch();
-            ReceptiveField field = ReceptiveFields.read(tx, batch, scope, HOPS);
-            int n = field.nodeCount();
-            float[] projection = new float[n * width];
-            long[] fieldIds = field.neo4jIds();
-            int[] missingRows = rows.gather(fieldIds, i -> changed == null || !changed.test(fieldIds[i]), projection);
-            long[] missingIds = new long[missingRows.length];
-            for (int k = 0; k < missingRows.length; k++) {
-                missingIds[k] = field.neo4jIds()[missingRows[k]];
-            }
-            Set<Long> scored = new HashSet<>();
-            for (long id : batch) {
-                scored.add(id);
-            }
-            SparseFeatures features = Inputs.features(ReceptiveFields.features(tx, missingIds, scope, scored::contains),
-                normalization);
-            long prepared = System.nanoTime();
-            if (missingRows.length > 0) {
-                float[] computed = Inference.firstLayer(model.parameters(), features, runtime.get(), FeatureMode.AUTO);
-                for (int k = 0; k < missingRows.length; k++) {
-                    System.arraycopy(computed, k * width, projection, missingRows[k] * width, width);
-                }
-                keep(rows, epoch, missingIds, computed, changed);
-            }
-            float[] logits = field.expandedCount() <= FIELD_FORWARD_LIMIT
-                ? FieldForward.logits(model.spec(), model.parameters(), batch.length, field.expandedCount(),
-                    field.messageOffsets(), field.messageSources(), field.degrees(), projection)
-                : Inference.logits(model.spec(), model.parameters(),
-                    new MessageGraph(n, field.messageSources(), field.messageTargets()), field.degrees(), projection,
-                    batch.length, runtime.get());
+            float[] logits = layered && (batch.length <= FIELD_FORWARD_LIMIT || mostlyCached(hidden, batch))
+                ? pipeline.fromHidden(batch, hidden) : pipeline.fromProjection(batch, hidden);
             for (int i = 0; i < batch.length; i++) {
                 for (int c = 0; c < classes; c++) {
                     logits[i * classes + c] += (float) model.logitOffsets()[c];
@@ -137,11 +129,154 @@ public final class NodePredictPipeline {
                 probabilities[from + i] = p[i];
                 predicted[from + i] = model.classValues().get(argmax(p[i]));
             }
-            read += prepared - start;
-            compute += System.nanoTime() - prepared;
-            fieldNodes += n;
         }
-        return new Predictions(targets, predicted, probabilities, read, compute, fieldNodes);
+        long elapsed = System.nanoTime() - start;
+        return new Predictions(targets, predicted, probabilities, elapsed, pipeline.fieldNodes);
+    }
+
+    /**
+     * Whether at least 90 % of a large batch's targets have their layer-1 outputs: then their neighbours
+     * most likely have theirs too, and one hop is read; otherwise two hops and one engine pass are cheaper
+     * than computing most outputs first.
+     */
+    private static boolean mostlyCached(NodeRows hidden, long[] batch) {
+        int[] missing = hidden.gather(batch, i -> true, new float[batch.length * hidden.width()]);
+        return missing.length <= batch.length / 10;
+    }
+
+    /**
+     * Logits from the targets' neighbours' layer-1 outputs: one hop read; outputs not cached are computed
+     * from their nodes' neighbourhoods ({@link #layerOne}) and kept.
+     */
+    private float[] fromHidden(long[] batch, NodeRows hidden) {
+        long epoch = hidden.epoch();
+        ReceptiveField near = ReceptiveFields.read(tx, batch, scope.withFrontierDegrees(false), 1);
+        int n = near.nodeCount();
+        int width = hidden.width();
+        int h = width - 1;
+        float[] entries = new float[n * width];
+        int[] missing = hidden.gather(near.neo4jIds(), i -> true, entries);
+        fieldNodes += n;
+        if (missing.length > 0) {
+            long[] missingIds = new long[missing.length];
+            for (int k = 0; k < missing.length; k++) {
+                missingIds[k] = near.neo4jIds()[missing[k]];
+            }
+            float[] computed = layerOne(missingIds, width, batch);
+            for (int k = 0; k < missing.length; k++) {
+                System.arraycopy(computed, k * width, entries, missing[k] * width, width);
+            }
+            hidden.putAll(epoch, missingIds, computed);
+        }
+        float[] activated = new float[n * h];
+        int[] degrees = new int[n];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(entries, i * width, activated, i * h, h);
+            degrees[i] = (int) entries[i * width + h];
+        }
+        return batch.length <= FIELD_FORWARD_LIMIT
+            ? FieldForward.output(model.spec(), model.parameters(), batch.length, near.messageOffsets(),
+                near.messageSources(), degrees, activated)
+            : Inference.output(model.spec(), model.parameters(),
+                new MessageGraph(n, near.messageSources(), near.messageTargets()), degrees, activated, batch.length,
+                engine());
+    }
+
+    /** Layer-1 outputs of the given nodes, each followed by its degree: their neighbourhoods read, X·W of it. */
+    private float[] layerOne(long[] nodes, int width, long[] scored) {
+        ReceptiveField field = ReceptiveFields.read(tx, nodes, scope, 1);
+        fieldNodes += field.nodeCount();
+        float[] projection = projection(field, scored);
+        float[] activated = nodes.length <= FIELD_FORWARD_LIMIT
+            ? FieldForward.hidden(model.spec(), model.parameters(), nodes.length, field.messageOffsets(),
+                field.messageSources(), field.degrees(), projection)
+            : Inference.hidden(model.spec(), model.parameters(),
+                new MessageGraph(field.nodeCount(), field.messageSources(), field.messageTargets()), field.degrees(),
+                projection, nodes.length, engine());
+        int h = width - 1;
+        float[] entries = new float[nodes.length * width];
+        for (int k = 0; k < nodes.length; k++) {
+            System.arraycopy(activated, k * h, entries, k * width, h);
+            entries[k * width + h] = field.degrees()[k];
+        }
+        return entries;
+    }
+
+    /**
+     * Logits from X·W over the targets' two-hop field, in Java up to {@link #FIELD_FORWARD_LIMIT} expanded
+     * nodes, else in one engine pass. The layer-1 outputs computed on the way (exact for the targets and
+     * their neighbours) are kept when {@code hidden} is given.
+     */
+    private float[] fromProjection(long[] batch, NodeRows hidden) {
+        long epoch = hidden == null ? 0 : hidden.epoch();
+        ReceptiveField field = ReceptiveFields.read(tx, batch, scope, 2);
+        fieldNodes += field.nodeCount();
+        float[] projection = projection(field, batch);
+        int expanded = field.expandedCount();
+        float[] logits;
+        float[] activated;
+        if (expanded > FIELD_FORWARD_LIMIT) {
+            Inference.Layers layers = Inference.logitsAndHidden(model.spec(), model.parameters(),
+                new MessageGraph(field.nodeCount(), field.messageSources(), field.messageTargets()), field.degrees(),
+                projection, batch.length, expanded, engine());
+            logits = layers.logits();
+            activated = layers.hidden();
+        } else {
+            activated = FieldForward.hidden(model.spec(), model.parameters(), expanded, field.messageOffsets(),
+                field.messageSources(), field.degrees(), projection);
+            logits = FieldForward.output(model.spec(), model.parameters(), batch.length, field.messageOffsets(),
+                field.messageSources(), field.degrees(), activated);
+        }
+        if (hidden != null) {
+            int h = model.spec().hidden();
+            int width = hidden.width();
+            float[] entries = new float[expanded * width];
+            for (int k = 0; k < expanded; k++) {
+                System.arraycopy(activated, k * h, entries, k * width, h);
+                entries[k * width + h] = field.degrees()[k];
+            }
+            hidden.putAll(epoch, Arrays.copyOf(field.neo4jIds(), expanded), entries);
+        }
+        return logits;
+    }
+
+    /**
+     * X·W of every node of a field: cached rows, and the others from their features (read, normalised as
+     * in training, projected on the engine, then kept unless this transaction changed them).
+     */
+    private float[] projection(ReceptiveField field, long[] scored) {
+        int width = rows.width();
+        long epoch = rows.epoch();
+        long[] ids = field.neo4jIds();
+        float[] projection = new float[ids.length * width];
+        int[] missingRows = rows.gather(ids, i -> changed == null || !changed.test(ids[i]), projection);
+        if (missingRows.length == 0) {
+            return projection;
+        }
+        long[] missingIds = new long[missingRows.length];
+        for (int k = 0; k < missingRows.length; k++) {
+            missingIds[k] = ids[missingRows[k]];
+        }
+        Set<Long> targets = new HashSet<>();
+        for (long id : scored) {
+            targets.add(id);
+        }
+        SparseFeatures features = Inputs.features(ReceptiveFields.features(tx, missingIds, scope, targets::contains),
+            normalization);
+        float[] computed = Inference.firstLayer(model.parameters(), features, engine(), FeatureMode.AUTO);
+        for (int k = 0; k < missingRows.length; k++) {
+            System.arraycopy(computed, k * width, projection, missingRows[k] * width, width);
+        }
+        keep(rows, epoch, missingIds, computed, changed);
+        return projection;
+    }
+
+    /** The engine serves only features not yet projected and large fields: resolved when first needed. */
+    private EngineRuntime engine() {
+        if (runtime == null) {
+            runtime = Engines.runtime(config.device(), config.concurrency());
+        }
+        return runtime;
     }
 
     /** Caches the computed rows, but not those of nodes whose features the transaction changed. */

@@ -53,6 +53,11 @@ public final class ReceptiveFields {
             return new Scope(modelName, nodeLabels, relationshipTypes, featureProperties, featureDimension,
                 frontierDegrees, maxNeighbours, seed, known);
         }
+
+        public Scope withFrontierDegrees(boolean degrees) {
+            return new Scope(modelName, nodeLabels, relationshipTypes, featureProperties, featureDimension,
+                degrees, maxNeighbours, seed, knownMembers);
+        }
     }
 
     private final Transaction tx;

@@ -77,17 +77,85 @@ public final class Inference {
         return runtime.exclusive(() -> {
             try (NDManager manager = runtime.newManager()) {
                 // The first weight is not needed: X·W is given, and a projected input ignores it.
-                NDList p = new NDList(parameters.size());
-                for (int k = 0; k < parameters.size(); k++) {
-                    Tensor t = parameters.get(k);
-                    p.add(k == 0 ? Transfer.scalar(manager, 0f) : Transfer.floats(manager, t.data(), new Shape(t.shape())));
-                }
+                NDList p = parameters(manager, parameters, true);
                 NDArray xw = Transfer.floats(manager, projection, new Shape(n, projection.length / n));
                 GraphTensors tensors = GraphTensors.build(manager, graph, spec, degrees);
                 NDArray out = model.forward(p, FeatureInput.projected(xw), null, tensors, null);
                 return (rows == n ? out : out.get("0:" + rows)).toFloatArray();
             }
         });
+    }
+
+    /** Logits of the leading rows, and the activated layer-1 rows of the leading {@code keep} nodes. */
+    public record Layers(float[] logits, float[] hidden) {}
+
+    /**
+     * As {@link #logits(ModelSpec, List, MessageGraph, int[], float[], int, EngineRuntime)}, one engine pass,
+     * also returning the activated layer-1 rows of the first {@code keep} nodes.
+     */
+    public static Layers logitsAndHidden(ModelSpec spec, List<Tensor> parameters, MessageGraph graph, int[] degrees,
+                                         float[] projection, int rows, int keep, EngineRuntime runtime) {
+        Backbone model = Backbone.create(spec);
+        int n = graph.nodeCount();
+        return runtime.exclusive(() -> {
+            try (NDManager manager = runtime.newManager()) {
+                NDList p = parameters(manager, parameters, true);
+                NDArray xw = Transfer.floats(manager, projection, new Shape(n, projection.length / n));
+                GraphTensors tensors = GraphTensors.build(manager, graph, spec, degrees);
+                NDArray h = Backbone.activate(model.hidden(p, FeatureInput.projected(xw), null, tensors), null);
+                NDArray out = model.output(p, h, tensors);
+                return new Layers((rows == n ? out : out.get("0:" + rows)).toFloatArray(),
+                    (keep == n ? h : h.get("0:" + keep)).toFloatArray());
+            }
+        });
+    }
+
+    /**
+     * Layer 1 with its activation on the engine, for the leading {@code rows} nodes of a graph given as
+     * message edges with its X·W rows (as {@link #logits(ModelSpec, List, MessageGraph, int[], float[], int,
+     * EngineRuntime)}): row-major rows x hidden.
+     */
+    public static float[] hidden(ModelSpec spec, List<Tensor> parameters, MessageGraph graph, int[] degrees,
+                                 float[] projection, int rows, EngineRuntime runtime) {
+        Backbone model = Backbone.create(spec);
+        int n = graph.nodeCount();
+        return runtime.exclusive(() -> {
+            try (NDManager manager = runtime.newManager()) {
+                NDList p = parameters(manager, parameters, true);
+                NDArray xw = Transfer.floats(manager, projection, new Shape(n, projection.length / n));
+                GraphTensors tensors = GraphTensors.build(manager, graph, spec, degrees);
+                NDArray h = Backbone.activate(model.hidden(p, FeatureInput.projected(xw), null, tensors), null);
+                return (rows == n ? h : h.get("0:" + rows)).toFloatArray();
+            }
+        });
+    }
+
+    /**
+     * Layer 2 on the engine from activated layer-1 rows of every node of a graph given as message edges:
+     * logits of the leading {@code rows} nodes.
+     */
+    public static float[] output(ModelSpec spec, List<Tensor> parameters, MessageGraph graph, int[] degrees,
+                                 float[] hidden, int rows, EngineRuntime runtime) {
+        Backbone model = Backbone.create(spec);
+        int n = graph.nodeCount();
+        return runtime.exclusive(() -> {
+            try (NDManager manager = runtime.newManager()) {
+                NDList p = parameters(manager, parameters, true);
+                NDArray h = Transfer.floats(manager, hidden, new Shape(n, hidden.length / n));
+                NDArray out = model.output(p, h, GraphTensors.build(manager, graph, spec, degrees));
+                return (rows == n ? out : out.get("0:" + rows)).toFloatArray();
+            }
+        });
+    }
+
+    /** The parameters on the engine; the first weight as a placeholder when X·W is given. */
+    private static NDList parameters(NDManager manager, List<Tensor> parameters, boolean projected) {
+        NDList p = new NDList(parameters.size());
+        for (int k = 0; k < parameters.size(); k++) {
+            Tensor t = parameters.get(k);
+            p.add(k == 0 && projected ? Transfer.scalar(manager, 0f) : Transfer.floats(manager, t.data(), new Shape(t.shape())));
+        }
+        return p;
     }
 
     /** Softmax of each row, in double precision. */

@@ -11,11 +11,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
+import org.graphsha.catalog.CatalogUser;
 import org.graphsha.catalog.ModelCache;
+import org.graphsha.catalog.ModelCatalog;
+import org.graphsha.catalog.TrainedModel;
+import org.graphsha.store.ModelDirectory;
 import org.graphsha.testing.TestNeo4j;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.neo4j.kernel.internal.GraphDatabaseAPI;
 
 /**
  * graphsha.predict.nodes over a model's life and a database's changes: the model file is read once and
@@ -31,6 +37,9 @@ class PredictNodesLifecycleTest {
     static void cora() {
         TestNeo4j.resetWithCoraLongTailed();
         train("life", "gcn", false);
+        run("CALL graphsha.train('cora', {modelName: 'life-symmetric', method: 'vanilla', backbone: 'gcn', "
+            + "gcnNormalization: 'symmetric', epochs: 5}) YIELD modelName RETURN modelName");
+        train("life-sage", "sage", false);
         // A paper with several neighbours, and one of them.
         Map<String, Object> pair = rows("MATCH (p:Paper)-[:CITES]-(q:Paper) WHERE COUNT { (p)-[:CITES]-() } = 5 "
             + "RETURN id(p) AS p, id(q) AS q ORDER BY p, q LIMIT 1").get(0);
@@ -55,6 +64,46 @@ class PredictNodesLifecycleTest {
         Map<Long, PredictNodesTest.Row> live = nodes("replaced", "$ids", "{}", Map.of("ids", List.of(paper, neighbour)));
         assertEquals(loads + 2, ModelCache.loads());
         assertAgree(stream("cora", "replaced"), live);
+    }
+
+    @Test
+    void aModelStoredBeforeProjectionsWereRecordedNeedsItsLabelsAndTypes() {
+        ModelCatalog catalog = ModelCatalog.at(ModelDirectory.of((GraphDatabaseAPI) TestNeo4j.db()),
+            CatalogUser.AUTH_DISABLED);
+        TrainedModel m = catalog.get("life");
+        catalog.store(new TrainedModel("legacy", m.trainingGraph(), m.spec(), m.method(), m.classValues(), m.featureProperties(),
+            m.featureDimension(), m.bestEpoch(), m.configuration(), m.metrics(), m.createdAt(), m.parameters(),
+            m.logitOffsets()), true);
+        Map<String, Object> ids = Map.of("ids", List.of(paper, neighbour));
+        try {
+            assertFailsUnchanged("MATCH (p) WHERE id(p) = " + paper + " CALL graphsha.predict.nodes('legacy', p) "
+                + "YIELD predictedClass SET p.predicted = predictedClass",
+                "Model `legacy` was stored without the labels and types of its training projection", "nodeLabels");
+            rows("MATCH (p), (q) WHERE id(p) = $p AND id(q) = $q CREATE (p)-[:LINKED]->(q)",
+                Map.of("p", paper, "q", neighbour));
+            assertAgree(stream("cora", "life"), nodes("legacy", "$ids",
+                "{nodeLabels: 'Paper', relationshipTypes: 'CITES'}", ids));
+            // Read over other relationships, the same nodes have other neighbours: nothing cached from the
+            // CITES graph may answer.
+            run("CALL gds.graph.project('cora-linked', 'Paper', {LINKED: {orientation: 'UNDIRECTED'}}, "
+                + "{nodeProperties: ['features']})");
+            Map<Long, PredictNodesTest.Row> linked = new java.util.HashMap<>();
+            for (Map<String, Object> r : rows("CALL graphsha.predict.stream('cora-linked', {modelName: 'life', "
+                + "relationshipTypes: ['LINKED'], includePredictedProbabilities: true}) "
+                + "YIELD nodeId, predictedClass, predictedProbabilities AS probabilities RETURN *")) {
+                linked.put((Long) r.get("nodeId"), new PredictNodesTest.Row(r.get("predictedClass"),
+                    PredictNodesTest.castProbabilities(r.get("probabilities"))));
+            }
+            assertAgree(linked, nodes("legacy", "$ids",
+                "{nodeLabels: 'Paper', relationshipTypes: 'LINKED'}", ids));
+            assertFailsUnchanged("MATCH (p) WHERE id(p) = " + paper + " CALL graphsha.predict.nodes('life', p, "
+                + "{nodeLabels: 'Paper'}) YIELD predictedClass SET p.predicted = predictedClass",
+                "reads the labels [Paper] and the relationship types [CITES] of its training projection");
+        } finally {
+            run("CALL gds.graph.drop('cora-linked', false)");
+            run("MATCH ()-[r:LINKED]->() DELETE r");
+            catalog.drop("legacy", Optional.empty());
+        }
     }
 
     @Test
@@ -119,6 +168,49 @@ class PredictNodesLifecycleTest {
             rows("MATCH (q) WHERE id(q) = $q REMOVE q:Retracted SET q:Paper", Map.of("q", neighbour));
         }
         assertAgree(stream("cora", "life"), nodes("life", "$ids", "{}", Map.of("ids", List.of(paper, neighbour))));
+    }
+
+    /** Papers around the change: the two ends, their neighbours, and the neighbours' neighbours' sample. */
+    static List<Long> around(long a, long b) {
+        return rows("MATCH (x) WHERE id(x) IN [$a, $b] OPTIONAL MATCH (x)-[:CITES]-(y:Paper) "
+            + "OPTIONAL MATCH (y)-[:CITES]-(z:Paper) WITH collect(DISTINCT id(x)) + collect(DISTINCT id(y)) "
+            + "+ collect(DISTINCT id(z)) AS ids UNWIND ids AS id RETURN DISTINCT id", Map.of("a", a, "b", b)).stream()
+            .map(r -> (Long) r.get("id")).toList();
+    }
+
+    static void assertAgreesWithANewProjection(String model, List<Long> ids) {
+        try {
+            run("CALL gds.graph.project('cora-now', 'Paper', {CITES: {orientation: 'UNDIRECTED'}}, "
+                + "{nodeProperties: ['features']})");
+            assertAgree(stream("cora-now", model), nodes(model, "$ids", "{}", Map.of("ids", ids)));
+        } finally {
+            run("CALL gds.graph.drop('cora-now', false)");
+        }
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"life", "life-symmetric", "life-sage"})
+    void createdAndDeletedRelationshipsAndNodesReachTheCachedOutputs(String model) {
+        long far = (Long) rows("MATCH (q) WHERE id(q) = $q MATCH (f:Paper) WHERE COUNT { (f)-[:CITES]-() } = 3 "
+            + "AND NOT EXISTS { (q)-[:CITES*1..3]-(f) } AND f <> q RETURN id(f) AS f ORDER BY f DESC LIMIT 1",
+            Map.of("q", neighbour)).get(0).get("f");
+        List<Long> before = around(neighbour, far);
+        nodes(model, "COLLECT { MATCH (p:Paper) RETURN p }", "{}");
+        try {
+            rows("MATCH (q), (f) WHERE id(q) = $q AND id(f) = $f CREATE (q)-[:CITES {live: true}]->(f)",
+                Map.of("q", neighbour, "f", far));
+            assertAgreesWithANewProjection(model, around(neighbour, far));
+            run("MATCH ()-[r:CITES {live: true}]->() DELETE r");
+            assertAgreesWithANewProjection(model, before);
+            rows("MATCH (q) WHERE id(q) = $q CREATE (q)<-[:CITES]-(:Paper {id: -20, features: q.features})",
+                Map.of("q", neighbour));
+            nodes(model, "COLLECT { MATCH (p:Paper) RETURN p }", "{}");
+            run("MATCH (p:Paper {id: -20}) DETACH DELETE p");
+            assertAgreesWithANewProjection(model, before);
+        } finally {
+            run("MATCH ()-[r:CITES {live: true}]->() DELETE r");
+            run("MATCH (p:Paper {id: -20}) DETACH DELETE p");
+        }
     }
 
     @Test

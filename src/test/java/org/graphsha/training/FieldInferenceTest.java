@@ -67,6 +67,16 @@ class FieldInferenceTest {
         }
         assertClose(expected, FieldForward.logits(spec, parameters, N, N, offsets, graph.sources(), degrees, projection), N);
 
+        // Layer by layer, as the cached layer-1 outputs are used: Java and engine give the same rows.
+        float[] javaHidden = FieldForward.hidden(spec, parameters, N, offsets, graph.sources(), degrees, projection);
+        float[] engineHidden = Inference.hidden(spec, parameters, graph, degrees, projection, N, runtime);
+        assertEquals(javaHidden.length, engineHidden.length);
+        for (int i = 0; i < javaHidden.length; i++) {
+            assertEquals(javaHidden[i], engineHidden[i], 1e-5, "hidden entry " + i);
+        }
+        assertClose(expected, FieldForward.output(spec, parameters, N, offsets, graph.sources(), degrees, javaHidden), N);
+        assertClose(expected, Inference.output(spec, parameters, graph, degrees, engineHidden, N, runtime), N);
+
         // The receptive field of nodes 0 and 1 alone: their neighbours expanded, the frontier only sending,
         // and every node keeping its whole-graph degree.
         Field field = field(csr, new int[] {0, 1});
