@@ -72,18 +72,8 @@ public final class Inference {
      */
     public static float[] logits(ModelSpec spec, List<Tensor> parameters, MessageGraph graph, int[] degrees,
                                  float[] projection, int rows, EngineRuntime runtime) {
-        Backbone model = Backbone.create(spec);
-        int n = graph.nodeCount();
-        return runtime.exclusive(() -> {
-            try (NDManager manager = runtime.newManager()) {
-                // The first weight is not needed: X·W is given, and a projected input ignores it.
-                NDList p = parameters(manager, parameters, true);
-                NDArray xw = Transfer.floats(manager, projection, new Shape(n, projection.length / n));
-                GraphTensors tensors = GraphTensors.build(manager, graph, spec, degrees);
-                NDArray out = model.forward(p, FeatureInput.projected(xw), null, tensors, null);
-                return (rows == n ? out : out.get("0:" + rows)).toFloatArray();
-            }
-        });
+        return projectedPass(spec, parameters, graph, degrees, projection, runtime,
+            (model, p, x, tensors) -> leading(model.forward(p, x, null, tensors, null), rows, graph.nodeCount()));
     }
 
     /** Logits of the leading rows, and the activated layer-1 rows of the leading {@code keep} nodes. */
@@ -95,18 +85,10 @@ public final class Inference {
      */
     public static Layers logitsAndHidden(ModelSpec spec, List<Tensor> parameters, MessageGraph graph, int[] degrees,
                                          float[] projection, int rows, int keep, EngineRuntime runtime) {
-        Backbone model = Backbone.create(spec);
         int n = graph.nodeCount();
-        return runtime.exclusive(() -> {
-            try (NDManager manager = runtime.newManager()) {
-                NDList p = parameters(manager, parameters, true);
-                NDArray xw = Transfer.floats(manager, projection, new Shape(n, projection.length / n));
-                GraphTensors tensors = GraphTensors.build(manager, graph, spec, degrees);
-                NDArray h = Backbone.activate(model.hidden(p, FeatureInput.projected(xw), null, tensors), null);
-                NDArray out = model.output(p, h, tensors);
-                return new Layers((rows == n ? out : out.get("0:" + rows)).toFloatArray(),
-                    (keep == n ? h : h.get("0:" + keep)).toFloatArray());
-            }
+        return projectedPass(spec, parameters, graph, degrees, projection, runtime, (model, p, x, tensors) -> {
+            NDArray h = Backbone.activate(model.hidden(p, x, null, tensors), null);
+            return new Layers(leading(model.output(p, h, tensors), rows, n), leading(h, keep, n));
         });
     }
 
@@ -117,17 +99,32 @@ public final class Inference {
      */
     public static float[] hidden(ModelSpec spec, List<Tensor> parameters, MessageGraph graph, int[] degrees,
                                  float[] projection, int rows, EngineRuntime runtime) {
+        return projectedPass(spec, parameters, graph, degrees, projection, runtime, (model, p, x, tensors) ->
+            leading(Backbone.activate(model.hidden(p, x, null, tensors), null), rows, graph.nodeCount()));
+    }
+
+    /** What one engine pass computes from the model, its parameters, the given X·W and the graph's tensors. */
+    private interface ProjectedPass<T> {
+        T run(Backbone model, NDList parameters, FeatureInput x, GraphTensors tensors);
+    }
+
+    private static <T> T projectedPass(ModelSpec spec, List<Tensor> parameters, MessageGraph graph, int[] degrees,
+                                       float[] projection, EngineRuntime runtime, ProjectedPass<T> pass) {
         Backbone model = Backbone.create(spec);
         int n = graph.nodeCount();
         return runtime.exclusive(() -> {
             try (NDManager manager = runtime.newManager()) {
+                // The first weight is not needed: X·W is given, and a projected input ignores it.
                 NDList p = parameters(manager, parameters, true);
                 NDArray xw = Transfer.floats(manager, projection, new Shape(n, projection.length / n));
-                GraphTensors tensors = GraphTensors.build(manager, graph, spec, degrees);
-                NDArray h = Backbone.activate(model.hidden(p, FeatureInput.projected(xw), null, tensors), null);
-                return (rows == n ? h : h.get("0:" + rows)).toFloatArray();
+                return pass.run(model, p, FeatureInput.projected(xw), GraphTensors.build(manager, graph, spec, degrees));
             }
         });
+    }
+
+    /** The leading {@code rows} of an n-row array, on the heap. */
+    private static float[] leading(NDArray array, int rows, int n) {
+        return (rows == n ? array : array.get("0:" + rows)).toFloatArray();
     }
 
     /**
@@ -142,8 +139,7 @@ public final class Inference {
             try (NDManager manager = runtime.newManager()) {
                 NDList p = parameters(manager, parameters, true);
                 NDArray h = Transfer.floats(manager, hidden, new Shape(n, hidden.length / n));
-                NDArray out = model.output(p, h, GraphTensors.build(manager, graph, spec, degrees));
-                return (rows == n ? out : out.get("0:" + rows)).toFloatArray();
+                return leading(model.output(p, h, GraphTensors.build(manager, graph, spec, degrees)), rows, n);
             }
         });
     }
