@@ -47,7 +47,9 @@ class TrainConfigTest {
             new Object[] {"overwrite", 1L}, new Object[] {"writeSyntheticNodes", true},
             new Object[] {"syntheticNodeLabel", "Synthetic"}, new Object[] {"modelName", "../m"},
             new Object[] {"epochs", 900.5}, new Object[] {"hiddenSize", Double.NaN}, new Object[] {"logProgress", "no"},
-            new Object[] {"sudo", 1L}, new Object[] {"writeConcurrency", 0L});
+            new Object[] {"sudo", 1L}, new Object[] {"writeConcurrency", 0L},
+            new Object[] {"selectionTieBreak", "last"}, new Object[] {"selectionWindow", 0L},
+            new Object[] {"selfTrainingWeight", -1.0}, new Object[] {"selfTrainingWarmup", -1L});
     }
 
     @ParameterizedTest(name = "{0} = {1}")
@@ -67,6 +69,14 @@ class TrainConfigTest {
         assertEquals(7, config.training().seed());
         assertEquals(2, config.concurrency());
         assertEquals(900L, config.effective().get("epochs"));
+    }
+
+    @Test
+    void selfTrainingIsRefusedWithGraphSmoteNamingBoth() {
+        var error = assertThrows(IllegalArgumentException.class, () -> TrainConfig.of("g",
+            Map.of("modelName", "m", "method", "graphSmote", "selfTrainingWeight", 0.5)));
+        assertTrue(error.getMessage().contains("selfTrainingWeight: 0.5") && error.getMessage().contains("graphSmote"),
+            error.getMessage());
     }
 
     @Test
