@@ -158,9 +158,11 @@ public final class PredictPipeline {
             // Rows are produced one at a time, as Cypher pulls them.
             case STREAM -> memory;
             case STATS -> memory.withHeap("confidences", 2 * n * 8);
-            // Neo4j keeps every written property in the transaction state until the commit, about 80 bytes each:
-            // every node's for an atomic write, the open batches' otherwise.
-            case WRITE -> memory.withHeap("transactionState", pending(config, n) * (80 * properties(config)
+            // Neo4j keeps every written property in the transaction state until the commit: 2.3-2.4 KB each as
+            // SHOW TRANSACTIONS measured it (docs/benchmarks/production.md), for every node of an atomic write and
+            // for the open batches' nodes otherwise.
+            case WRITE -> memory.withHeap("transactionState", pending(config, n) * (TRANSACTION_BYTES_PER_PROPERTY
+                * properties(config)
                 + (config.predictedProbabilityProperty().isPresent() ? probabilities : 0)));
             // The new properties stay in the projection after the call.
             case MUTATE -> memory.withHeap("graphStoreProperties", n * (8 + 1
@@ -168,6 +170,8 @@ public final class PredictPipeline {
                 + (config.predictedProbabilityProperty().isPresent() ? 8 + probabilities : 0)));
         };
     }
+
+    private static final long TRANSACTION_BYTES_PER_PROPERTY = 2_500;
 
     private static long pending(PredictConfig config, long n) {
         return config.write().atomic() ? n : Math.min(n, (long) config.write().batchSize() * config.write().concurrency());
