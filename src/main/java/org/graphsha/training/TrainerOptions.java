@@ -76,19 +76,9 @@ public record TrainerOptions(
             focalGamma, tieBreak, selectionWindow, selfTraining);
     }
 
-    public TrainerOptions withTieBreak(SelectionTieBreak t) {
-        return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, t, selectionWindow, selfTraining);
-    }
-
     public TrainerOptions withSelfTraining(SelfTrainingOptions o) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
             focalGamma, tieBreak, selectionWindow, o);
-    }
-
-    public TrainerOptions withSelectionWindow(int w) {
-        return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, w, selfTraining);
     }
 
     public TrainerOptions withModel(ModelSpec m) {
