@@ -4,7 +4,6 @@ import org.graphsha.config.TrainConfig;
 import org.graphsha.data.TrainingData;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.gds.ProjectedGraph;
-import org.graphsha.graph.SparseFeatures;
 import org.graphsha.store.NodeValues;
 import org.neo4j.graphdb.Transaction;
 
@@ -28,10 +27,6 @@ final class Inputs {
     }
 
     static TrainingData trainingData(TrainConfig config, ProjectedGraph graph, TrainingData.Labels labels) {
-        return TrainingData.of(graph.edges(), features(graph.features(), config.featureNormalization()), labels);
-    }
-
-    static SparseFeatures features(SparseFeatures raw, TrainConfig.FeatureNormalization normalization) {
-        return normalization.apply(raw);
+        return TrainingData.of(graph.edges(), config.featureNormalization().apply(graph.features()), labels);
     }
 }

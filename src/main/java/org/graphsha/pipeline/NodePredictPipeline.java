@@ -261,8 +261,8 @@ public final class NodePredictPipeline {
         for (long id : scored) {
             targets.add(id);
         }
-        SparseFeatures features = Inputs.features(ReceptiveFields.features(tx, missingIds, scope, targets::contains),
-            normalization);
+        SparseFeatures features = normalization.apply(
+            ReceptiveFields.features(tx, missingIds, scope, targets::contains));
         float[] computed = Inference.firstLayer(model.parameters(), features, engine(), FeatureMode.AUTO);
         for (int k = 0; k < missingRows.length; k++) {
             System.arraycopy(computed, k * width, projection, missingRows[k] * width, width);

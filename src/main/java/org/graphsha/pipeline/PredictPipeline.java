@@ -216,7 +216,7 @@ public final class PredictPipeline {
                 + " features from " + model.featureProperties() + ", but graph `" + graph.graphName() + "` gives "
                 + graph.features().dimension() + "; project the same feature properties as for training");
         }
-        SparseFeatures features = Inputs.features(graph.features(), normalization(model));
+        SparseFeatures features = normalization(model).apply(graph.features());
         int n = graph.nodeCount();
         SplitRole[] roles = new SplitRole[n];
         Arrays.fill(roles, SplitRole.NONE);
