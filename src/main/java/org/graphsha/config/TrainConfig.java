@@ -150,7 +150,7 @@ public record TrainConfig(
             throw new IllegalArgumentException("graphSmoteUpScale: " + upScale + " needs method 'graphSmote', but "
                 + "method is '" + ConfigReader.choiceName(method) + "'; leave graphSmoteUpScale out for other methods");
         }
-        if (training.selfTraining().enabled() && method.takesUpScale()) {
+        if (training.selfTraining().enabled() && !method.takesSelfTraining()) {
             throw new IllegalArgumentException("selfTrainingWeight: " + training.selfTraining().weight() + " does not "
                 + "combine with method 'graphSmote', whose step trains its edge decoder; choose another method or leave "
                 + "selfTrainingWeight out");

@@ -150,6 +150,14 @@ public enum Method {
         return synthesis == Synthesis.GRAPHSHA;
     }
 
+    /**
+     * Whether self-training's pseudo-label loss applies: it is added by the step every method shares,
+     * and GraphSmote trains with a step of its own.
+     */
+    public boolean takesSelfTraining() {
+        return synthesis != Synthesis.BETWEEN_LAYERS;
+    }
+
     /** Whether the {@code graphSmoteUpScale} key applies. */
     public boolean takesUpScale() {
         return synthesis == Synthesis.BETWEEN_LAYERS;

@@ -13,8 +13,8 @@ import org.graphsha.nn.ParameterSet;
  */
 final class ModelSelection {
 
-    /** One epoch's validation result, and whether it became the kept epoch. */
-    record Scored(Evaluation validation, boolean improved) {}
+    /** One epoch's validation result, whether it became the kept epoch, and the predicted class of every node. */
+    record Scored(Evaluation validation, boolean improved, int[] predictions) {}
 
     /** The kept epoch. */
     record Selected(int epoch, Evaluation validation, Evaluation test, float[] logits, ParameterSet parameters) {}
@@ -68,7 +68,7 @@ final class ModelSelection {
             bestScore = score;
             best = new Selected(epoch, val, readout.evaluate(predictions, testNodes), logits, params.copy());
         }
-        return new Scored(val, improved);
+        return new Scored(val, improved, predictions);
     }
 
     /**

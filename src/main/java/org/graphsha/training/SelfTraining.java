@@ -1,5 +1,7 @@
 package org.graphsha.training;
 
+import java.util.Arrays;
+
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.nn.Losses;
 import org.graphsha.nn.Transfer;
@@ -39,7 +41,7 @@ final class SelfTraining {
                 all[count++] = v;
             }
         }
-        this.candidates = java.util.Arrays.copyOf(all, count);
+        this.candidates = Arrays.copyOf(all, count);
     }
 
     /** How many nodes carry a pseudo-label this epoch. */
@@ -74,7 +76,7 @@ final class SelfTraining {
                 counts[predictions[candidates[i]]]++;
             }
         }
-        rows = java.util.Arrays.copyOf(chosen, kept);
+        rows = Arrays.copyOf(chosen, kept);
         targets = new int[kept];
         for (int i = 0; i < kept; i++) {
             targets[i] = predictions[rows[i]];

@@ -133,6 +133,9 @@ public final class Trainer {
             // faster than the copy would take.
             boolean reuseProjection = !runtime.device().isGpu() && step.acceptsProjection();
             EvalOutput eval = runtime.exclusive(() -> evalForward(root, model, params, x, evalGraph, reuseProjection));
+            // The predicted classes behind eval.logits: model selection computes them every epoch; only the
+            // forward before the first epoch needs its own.
+            int[] evalPredictions = null;
             float[] previousLogits = null;
             for (int epoch = 0; epoch < config.epochs(); epoch++) {
                 clock.startEpoch();
@@ -140,7 +143,10 @@ public final class Trainer {
                     ? SyntheticBatch.EMPTY
                     : synthesizer.synthesize(epoch, previousLogits, random);
                 if (config.selfTraining().enabled()) {
-                    selfTraining.choose(epoch, eval.logits, readout.predict(eval.logits));
+                    if (evalPredictions == null) {
+                        evalPredictions = readout.predict(eval.logits);
+                    }
+                    selfTraining.choose(epoch, eval.logits, evalPredictions);
                 }
                 clock.lap(PhaseClock.Phase.SYNTHESIS);
                 float[] mask = dropoutMask(n + batch.size(), config.model().hidden(), config.model().dropout(), random);
@@ -159,6 +165,7 @@ public final class Trainer {
                 eval = runtime.exclusive(() -> evalForward(root, model, params, x, evalGraph, reuseProjection));
                 clock.lap(PhaseClock.Phase.EVAL_FORWARD);
                 ModelSelection.Scored scored = selection.offer(epoch, eval.logits, params);
+                evalPredictions = scored.predictions();
                 clock.lap(PhaseClock.Phase.EVALUATION);
                 clock.endEpoch(epoch);
                 listener.onEpoch(new EpochReport(epoch, config.epochs(), output.loss(), valLoss, scored.validation().accuracy(),

@@ -80,7 +80,7 @@ public final class BenchCommand {
             long start = System.nanoTime();
             boolean first = i == 0;
             // The user graph's holdout follows the seed, as the procedure's does; the adjacency (and so S̃) does not.
-            BenchRunner seeded = user == null ? runner
+            BenchRunner seeded = user == null || seed == o.seed() ? runner
                 : new BenchRunner(user.forSeed(seed), o.train(), distribution, o.threads());
             TrainingResult r = seeded.run(seed, report -> {
                 display.update("run " + (runIndex + 1) + "/" + o.runs(),
