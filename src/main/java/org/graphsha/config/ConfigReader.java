@@ -125,6 +125,21 @@ public final class ConfigReader {
         throw invalid(key, value, "a non-empty string or list of strings");
     }
 
+    /**
+     * An integer in min..max, or {@code word} (matched ignoring case), which reads as -1; null when the
+     * key is absent. For keys such as {@code selectionWindow: 'auto'}.
+     */
+    public Integer intInRangeOrWord(String key, String word, int min, int max) {
+        Object value = raw(key);
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof String text && text.equalsIgnoreCase(word)) {
+            return -1;
+        }
+        return intInRange(key, 0, min, max, "an integer in " + min + ".." + max + " or '" + word + "'");
+    }
+
     public int intInRange(String key, int defaultValue, int min, int max) {
         return intInRange(key, defaultValue, min, max, "an integer in " + min + ".." + max);
     }

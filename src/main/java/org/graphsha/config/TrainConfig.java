@@ -24,6 +24,7 @@ import org.graphsha.synthesis.SynthesisTarget;
 import org.graphsha.synthesis.SyntheticEdges;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.SelectionTieBreak;
+import org.graphsha.training.SelectionWindow;
 import org.graphsha.training.SelfTrainingOptions;
 import org.graphsha.training.TrainerOptions;
 
@@ -65,6 +66,7 @@ public record TrainConfig(
     }
 
     public static final String DEFAULT_SYNTHETIC_LABEL = "GraphSHASynthetic";
+    static final SelectionWindow DEFAULT_SELECTION_WINDOW = SelectionWindow.SINGLE_EPOCH;
 
     /** Keys that train once took; stored models may still carry them. */
     private static final List<String> RETIRED_KEYS = List.of("writeSyntheticNodes", "syntheticNodeLabel");
@@ -106,7 +108,7 @@ public record TrainConfig(
             put(e, "cbBeta", r.numberInRange("cbBeta", 0.999, 0, 1, true)),
             put(e, "focalGamma", (float) r.numberInRange("focalGamma", 2, 0, 100, false)),
             put(e, "selectionTieBreak", r.choice("selectionTieBreak", SelectionTieBreak.FIRST, SelectionTieBreak.class)),
-            put(e, "selectionWindow", r.intInRange("selectionWindow", 1, 1, 1000)),
+            selectionWindow(r, e),
             new SelfTrainingOptions(
                 put(e, "selfTrainingWeight", r.numberInRange("selfTrainingWeight", 0, 0, 100, false)),
                 put(e, "selfTrainingWarmup", r.intInRange("selfTrainingWarmup", SelfTrainingOptions.OFF.warmupEpochs(),
@@ -168,6 +170,14 @@ public record TrainConfig(
         Map<String, Object> current = new LinkedHashMap<>(stored);
         RETIRED_KEYS.forEach(current::remove);
         return of(graphName, current);
+    }
+
+    private static SelectionWindow selectionWindow(ConfigReader r, Map<String, Object> effective) {
+        Integer epochs = r.intInRangeOrWord("selectionWindow", "auto", 1, 1000);
+        SelectionWindow window = epochs == null ? DEFAULT_SELECTION_WINDOW
+            : epochs < 0 ? SelectionWindow.AUTO : SelectionWindow.fixed(epochs);
+        effective.put("selectionWindow", window.configValue());
+        return window;
     }
 
     private static <T> T put(Map<String, Object> effective, String key, T value) {

@@ -7,7 +7,7 @@ import org.graphsha.nn.ModelSpec;
 /**
  * Everything one training run needs besides the graph. Defaults are the reference settings
  * (docs/algorithm.md §3, §5): 900 epochs, Adam lr 0.01, weight decay 5e-4 on layer 1, seed 100,
- * CB β 0.999, focal γ 2, one engine thread, and the first of equally scored epochs.
+ * CB β 0.999, focal γ 2, one engine thread, and the first of equally scored epochs, each scored alone.
  *
  * @param threads PyTorch intra-op threads of this run (capped at the machine's cores when applied)
  */
@@ -24,7 +24,7 @@ public record TrainerOptions(
     double cbBeta,
     float focalGamma,
     SelectionTieBreak tieBreak,
-    int selectionWindow,
+    SelectionWindow selectionWindow,
     SelfTrainingOptions selfTraining
 ) {
     public TrainerOptions {
@@ -37,8 +37,8 @@ public record TrainerOptions(
         if (!(weightDecay >= 0)) {
             throw new IllegalArgumentException("weightDecay must be >= 0, but was " + weightDecay);
         }
-        if (selectionWindow < 1) {
-            throw new IllegalArgumentException("selectionWindow must be at least 1, but was " + selectionWindow);
+        if (selectionWindow == null) {
+            throw new IllegalArgumentException("selectionWindow must be given");
         }
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, but was " + threads);
@@ -48,7 +48,7 @@ public record TrainerOptions(
     public static TrainerOptions defaults(BackboneKind backbone) {
         return new TrainerOptions(ModelSpec.defaults(backbone), LossKind.VANILLA, 900, 0.01, 5e-4, 100,
             DeviceChoice.CPU, 1, FeatureMode.AUTO, 0.999, 2f,
-            SelectionTieBreak.FIRST, 1, SelfTrainingOptions.OFF);
+            SelectionTieBreak.FIRST, SelectionWindow.SINGLE_EPOCH, SelfTrainingOptions.OFF);
     }
 
     public TrainerOptions withLoss(LossKind l) {

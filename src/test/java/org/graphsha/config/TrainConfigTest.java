@@ -13,6 +13,7 @@ import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.method.Method;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.synthesis.SyntheticEdges;
+import org.graphsha.training.SelectionWindow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -49,6 +50,7 @@ class TrainConfigTest {
             new Object[] {"epochs", 900.5}, new Object[] {"hiddenSize", Double.NaN}, new Object[] {"logProgress", "no"},
             new Object[] {"sudo", 1L}, new Object[] {"writeConcurrency", 0L},
             new Object[] {"selectionTieBreak", "last"}, new Object[] {"selectionWindow", 0L},
+            new Object[] {"selectionWindow", "sometimes"}, new Object[] {"selectionWindow", 2.5},
             new Object[] {"selfTrainingWeight", -1.0}, new Object[] {"selfTrainingWarmup", -1L});
     }
 
@@ -125,6 +127,18 @@ class TrainConfigTest {
         assertEquals(0.5, effective.get("dropout"));
         assertTrue(effective.keySet().containsAll(List.of("syntheticEdges", "diffusion", "topK", "randomSeed", "device")));
         effective.values().forEach(v -> assertTrue(!(v instanceof Integer) && !(v instanceof Float), String.valueOf(v)));
+    }
+
+    @Test
+    void selectionWindowTakesACountOrAuto() {
+        TrainConfig auto = TrainConfig.of("g", with("selectionWindow", "Auto"));
+        assertEquals(SelectionWindow.AUTO, auto.training().selectionWindow());
+        assertEquals("auto", auto.effective().get("selectionWindow"));
+        TrainConfig fixed = TrainConfig.of("g", with("selectionWindow", 25L));
+        assertEquals(SelectionWindow.fixed(25), fixed.training().selectionWindow());
+        assertEquals(25L, fixed.effective().get("selectionWindow"));
+        var error = assertThrows(IllegalArgumentException.class, () -> TrainConfig.of("g", with("selectionWindow", "often")));
+        assertTrue(error.getMessage().contains("'often'") && error.getMessage().contains("'auto'"), error.getMessage());
     }
 
     @Test
