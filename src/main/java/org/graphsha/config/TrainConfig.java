@@ -66,7 +66,9 @@ public record TrainConfig(
     }
 
     public static final String DEFAULT_SYNTHETIC_LABEL = "GraphSHASynthetic";
-    static final SelectionWindow DEFAULT_SELECTION_WINDOW = SelectionWindow.SINGLE_EPOCH;
+    /** graphsha's defaults beyond the paper (docs/benchmarks/beyond-the-paper.md). */
+    static final SelectionWindow DEFAULT_SELECTION_WINDOW = SelectionWindow.AUTO;
+    static final double DEFAULT_SELF_TRAINING_WEIGHT = 1;
 
     /** Keys that train once took; stored models may still carry them. */
     private static final List<String> RETIRED_KEYS = List.of("writeSyntheticNodes", "syntheticNodeLabel");
@@ -110,7 +112,8 @@ public record TrainConfig(
             put(e, "selectionTieBreak", r.choice("selectionTieBreak", SelectionTieBreak.FIRST, SelectionTieBreak.class)),
             selectionWindow(r, e),
             new SelfTrainingOptions(
-                put(e, "selfTrainingWeight", r.numberInRange("selfTrainingWeight", 0, 0, 100, false)),
+                put(e, "selfTrainingWeight", r.numberInRange("selfTrainingWeight",
+                    method.selfTrainsByDefault() ? DEFAULT_SELF_TRAINING_WEIGHT : 0, 0, 100, false)),
                 put(e, "selfTrainingWarmup", r.intInRange("selfTrainingWarmup", SelfTrainingOptions.OFF.warmupEpochs(),
                     0, 1_000_000))));
 

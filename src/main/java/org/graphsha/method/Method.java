@@ -158,6 +158,14 @@ public enum Method {
         return synthesis != Synthesis.BETWEEN_LAYERS;
     }
 
+    /**
+     * Whether {@code graphsha.train} self-trains by default: only graphsha, the default method, so that every
+     * baseline still runs as its paper describes unless the key is given.
+     */
+    public boolean selfTrainsByDefault() {
+        return this == GRAPHSHA;
+    }
+
     /** Whether the {@code graphSmoteUpScale} key applies. */
     public boolean takesUpScale() {
         return synthesis == Synthesis.BETWEEN_LAYERS;

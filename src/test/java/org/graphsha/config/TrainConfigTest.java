@@ -130,6 +130,21 @@ class TrainConfigTest {
     }
 
     @Test
+    void graphshaSelfTrainsByDefaultAndTheBaselinesDoNot() {
+        TrainConfig graphsha = TrainConfig.of("g", Map.of("modelName", "m"));
+        assertEquals(1.0, graphsha.training().selfTraining().weight());
+        assertEquals(50, graphsha.training().selfTraining().warmupEpochs());
+        assertEquals(SelectionWindow.AUTO, graphsha.training().selectionWindow());
+        for (String baseline : List.of("vanilla", "tam", "reweight", "graphEns", "graphSmote")) {
+            TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m", "method", baseline));
+            assertFalse(config.training().selfTraining().enabled(), baseline);
+            assertEquals(0.0, config.effective().get("selfTrainingWeight"), baseline);
+        }
+        TrainConfig paper = TrainConfig.of("g", Map.of("modelName", "m", "selfTrainingWeight", 0L));
+        assertFalse(paper.training().selfTraining().enabled());
+    }
+
+    @Test
     void selectionWindowTakesACountOrAuto() {
         TrainConfig auto = TrainConfig.of("g", with("selectionWindow", "Auto"));
         assertEquals(SelectionWindow.AUTO, auto.training().selectionWindow());
