@@ -98,6 +98,10 @@ public final class Trainer {
      */
     public static TrainingResult trainGraphSmote(GraphSnapshot graph, TrainerOptions config, double upScale,
                                                  EpochListener listener) {
+        if (config.virtualClassNodes().enabled()) {
+            // GraphSmote's own step builds its graph between the layers and would ignore the virtual nodes.
+            throw new IllegalArgumentException("virtual class nodes do not combine with GraphSmote's training step");
+        }
         return new Trainer(graph, config, null, listener, (g, spec, trainNodes) ->
             new GraphSmoteStep(g, spec, trainNodes, upScale)).run();
     }
@@ -128,7 +132,9 @@ public final class Trainer {
                 : FeatureInput.dense(root, features);
             GraphTensors evalGraph = GraphTensors.build(root, baseGraph, config.model());
             SelfTraining selfTraining = new SelfTraining(graph, config.selfTraining());
-            StepContext context = new StepContext(runtime, root, model, x, baseGraph, evalGraph, loss, selfTraining);
+            VirtualClassLinks virtualNodes = new VirtualClassLinks(graph, config.virtualClassNodes());
+            StepContext context = new StepContext(runtime, root, model, x, baseGraph, evalGraph, loss, selfTraining,
+                virtualNodes);
             // On CPU the eval forward hands its X·W to the next training step (same W); a GPU recomputes it
             // faster than the copy would take.
             boolean reuseProjection = !runtime.device().isGpu() && step.acceptsProjection();
@@ -142,14 +148,20 @@ public final class Trainer {
                 SyntheticBatch batch = synthesizer == null
                     ? SyntheticBatch.EMPTY
                     : synthesizer.synthesize(epoch, previousLogits, random);
-                if (config.selfTraining().enabled()) {
+                if (config.selfTraining().enabled() || config.virtualClassNodes().enabled()) {
                     if (evalPredictions == null) {
                         evalPredictions = readout.predict(eval.logits);
                     }
+                }
+                if (config.selfTraining().enabled()) {
                     selfTraining.choose(epoch, eval.logits, evalPredictions);
                 }
+                if (config.virtualClassNodes().enabled()) {
+                    virtualNodes.choose(eval.logits, evalPredictions, random);
+                }
                 clock.lap(PhaseClock.Phase.SYNTHESIS);
-                float[] mask = dropoutMask(n + batch.size(), config.model().hidden(), config.model().dropout(), random);
+                int rows = n + batch.size() + virtualNodes.current().size();
+                float[] mask = dropoutMask(rows, config.model().hidden(), config.model().dropout(), random);
                 clock.lap(PhaseClock.Phase.DROPOUT_MASK);
                 int epochIndex = epoch;
                 float[] projection = eval.projection;

@@ -13,6 +13,7 @@ import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.method.Method;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.synthesis.SyntheticEdges;
+import org.graphsha.training.VirtualClassNodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -49,7 +50,8 @@ class TrainConfigTest {
             new Object[] {"epochs", 900.5}, new Object[] {"hiddenSize", Double.NaN}, new Object[] {"logProgress", "no"},
             new Object[] {"sudo", 1L}, new Object[] {"writeConcurrency", 0L},
             new Object[] {"selectionTieBreak", "last"}, new Object[] {"selectionWindow", 0L},
-            new Object[] {"selfTrainingWeight", -1.0}, new Object[] {"selfTrainingWarmup", -1L});
+            new Object[] {"selfTrainingWeight", -1.0}, new Object[] {"selfTrainingWarmup", -1L},
+            new Object[] {"virtualClassNodes", "bat2"}, new Object[] {"virtualClassNodes", true});
     }
 
     @ParameterizedTest(name = "{0} = {1}")
@@ -77,6 +79,23 @@ class TrainConfigTest {
             Map.of("modelName", "m", "method", "graphSmote", "selfTrainingWeight", 0.5)));
         assertTrue(error.getMessage().contains("selfTrainingWeight: 0.5") && error.getMessage().contains("graphSmote"),
             error.getMessage());
+    }
+
+    @Test
+    void virtualClassNodesAreRefusedWithGraphSmoteNamingBoth() {
+        var error = assertThrows(IllegalArgumentException.class, () -> TrainConfig.of("g",
+            Map.of("modelName", "m", "method", "graphSmote", "virtualClassNodes", "bat1")));
+        assertTrue(error.getMessage().contains("virtualClassNodes: 'bat1'") && error.getMessage().contains("graphSmote"),
+            error.getMessage());
+    }
+
+    @Test
+    void virtualClassNodesAreOffByDefaultAndShownInTheEffectiveConfiguration() {
+        assertEquals(VirtualClassNodes.NONE, TrainConfig.of("g", Map.of("modelName", "m")).training().virtualClassNodes());
+        assertEquals("none", TrainConfig.of("g", Map.of("modelName", "m")).effective().get("virtualClassNodes"));
+        TrainConfig bat = TrainConfig.of("g", Map.of("modelName", "m", "method", "tam", "virtualClassNodes", "BAT0"));
+        assertEquals(VirtualClassNodes.BAT0, bat.training().virtualClassNodes());
+        assertEquals("bat0", bat.effective().get("virtualClassNodes"));
     }
 
     @Test
