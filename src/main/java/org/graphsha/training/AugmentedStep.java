@@ -23,10 +23,11 @@ import ai.djl.training.GradientCollector;
 /**
  * The training step of every method but GraphSmote: a training-mode forward on the original graph
  * plus the epoch's synthetic batch (empty for plain training), the loss over real training rows then
- * synthetic rows, and the backward pass. The epoch's virtual class nodes (BAT, {@link StepContext#virtualNodes()};
- * none unless the option is on) follow the synthetic rows in the graph and in the loss. Two optional hooks serve GraphENS and TAM and change nothing
- * when null: a {@link FeatureGradientListener} receives ∂L/∂X at its rows after the backward, and a
- * {@link LossAdjustment} adds constants to the loss rows' logits.
+ * synthetic rows, and the backward pass. The epoch's virtual class nodes (BAT,
+ * {@link StepContext#virtualNodes()}; none unless the option is on) follow the synthetic rows in the graph and
+ * in the loss. Two optional hooks serve GraphENS and TAM and change nothing when null: a
+ * {@link FeatureGradientListener} receives ∂L/∂X at its rows after the backward, and a {@link LossAdjustment}
+ * adds constants to the loss rows' logits.
  */
 final class AugmentedStep implements TrainingStep {
 

@@ -22,14 +22,15 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
 
 /**
- * The training loop of docs/algorithm.md §3. Per epoch: synthesize (optional); the training step, i.e.
+ * The training loop of docs/algorithm.md §3. Per epoch: synthesize (optional); choose pseudo-labels and draw
+ * virtual class links from the last eval forward (both optional, §10.1 and §10.3); the training step, i.e.
  * forward, loss and backward ({@link AugmentedStep}, or {@link GraphSmoteStep} for GraphSmote); validation loss
  * from the eval-mode logits of the parameters before the step; Adam step; plateau scheduler; eval
  * forward with the new parameters; model selection by (val acc + val macro-F1)/2, strictly greater.
  *
  * <p>One {@link SplittableRandom} seeded with the run's seed drives, in order: initialisation, then per
- * epoch the synthesizer's draws and the dropout mask. Parameters live in Java between epochs and are
- * copied to the engine each epoch inside an {@link NDScope}, so engine memory does not grow.
+ * epoch the synthesizer's draws, the virtual links' draws and the dropout mask. Parameters live in Java between
+ * epochs and are copied to the engine each epoch inside an {@link NDScope}, so engine memory does not grow.
  *
  * <p>A synthesizer that is a {@link FeatureGradientListener} (GraphENS) receives ∂L/∂X at its rows after
  * every backward, and a {@link LossAdjustment} (TAM) adds constants to the loss rows' logits.
