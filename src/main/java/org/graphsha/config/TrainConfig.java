@@ -27,6 +27,7 @@ import org.graphsha.training.SelectionTieBreak;
 import org.graphsha.training.SelectionWindow;
 import org.graphsha.training.SelfTrainingOptions;
 import org.graphsha.training.TrainerOptions;
+import org.graphsha.training.VirtualClassNodes;
 
 /**
  * Configuration of {@code graphsha.train}: every key, its default (the reference settings of
@@ -115,7 +116,8 @@ public record TrainConfig(
                 put(e, "selfTrainingWeight", r.numberInRange("selfTrainingWeight",
                     method.selfTrainsByDefault() ? DEFAULT_SELF_TRAINING_WEIGHT : 0, 0, 100, false)),
                 put(e, "selfTrainingWarmup", r.intInRange("selfTrainingWarmup", SelfTrainingOptions.OFF.warmupEpochs(),
-                    0, 1_000_000))));
+                    0, 1_000_000))),
+            put(e, "virtualClassNodes", r.choice("virtualClassNodes", VirtualClassNodes.NONE, VirtualClassNodes.class)));
 
         DiffusionOptions diffusion = new DiffusionOptions(
             put(e, "diffusion", r.choice("diffusion", DiffusionKind.PPR, DiffusionKind.class)),
@@ -159,6 +161,11 @@ public record TrainConfig(
             throw new IllegalArgumentException("selfTrainingWeight: " + training.selfTraining().weight() + " does not "
                 + "combine with method 'graphSmote', whose step trains its edge decoder; choose another method or leave "
                 + "selfTrainingWeight out");
+        }
+        if (training.virtualClassNodes().enabled() && !method.takesVirtualClassNodes()) {
+            throw new IllegalArgumentException("virtualClassNodes: '" + ConfigReader.choiceName(training.virtualClassNodes())
+                + "' does not combine with method 'graphSmote', whose step builds its own graph between the layers; "
+                + "choose another method or leave virtualClassNodes out");
         }
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
             validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,

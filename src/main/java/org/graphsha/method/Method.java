@@ -166,6 +166,14 @@ public enum Method {
         return this == GRAPHSHA;
     }
 
+    /**
+     * Whether BAT's virtual class nodes apply: the step every method shares adds them to its graph and loss,
+     * and GraphSmote trains with a step of its own.
+     */
+    public boolean takesVirtualClassNodes() {
+        return synthesis != Synthesis.BETWEEN_LAYERS;
+    }
+
     /** Whether the {@code graphSmoteUpScale} key applies. */
     public boolean takesUpScale() {
         return synthesis == Synthesis.BETWEEN_LAYERS;

@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.SyntheticBatch;
+import org.graphsha.graph.VirtualClassBatch;
 
 /**
  * The directed message edges a forward pass uses (edge e sends from {@code sources[e]} to
@@ -23,10 +24,18 @@ public record MessageGraph(int nodeCount, int[] sources, int[] targets) {
 
     /** The original edges followed by the batch's synthetic edges; the graph has N + M nodes. */
     public static MessageGraph augmented(Csr csr, SyntheticBatch batch) {
+        return augmented(csr, batch, VirtualClassBatch.EMPTY);
+    }
+
+    /**
+     * The original edges, the batch's synthetic edges, then each virtual link as two edges (node to virtual
+     * node, virtual node to node); the graph has N + M + K nodes, virtual node k at N + M + k.
+     */
+    public static MessageGraph augmented(Csr csr, SyntheticBatch batch, VirtualClassBatch virtual) {
         int n = csr.nodeCount();
         int[] offsets = csr.offsets();
         int[] neighbours = csr.neighbours();
-        int extra = batch.edgeSources().length;
+        int extra = batch.edgeSources().length + 2 * virtual.linkCount();
         int[] s = new int[neighbours.length + extra];
         int[] t = new int[neighbours.length + extra];
         int e = 0;
@@ -40,7 +49,7 @@ public record MessageGraph(int nodeCount, int[] sources, int[] targets) {
             }
         }
         int total = n + batch.size();
-        for (int k = 0; k < extra; k++) {
+        for (int k = 0; k < batch.edgeSources().length; k++) {
             int from = batch.edgeSources()[k];
             int to = batch.edgeTargets()[k];
             if (from < 0 || to < 0 || from >= total || to >= total) {
@@ -53,6 +62,20 @@ public record MessageGraph(int nodeCount, int[] sources, int[] targets) {
                 e++;
             }
         }
+        for (int k = 0; k < virtual.linkCount(); k++) {
+            int node = virtual.linkedNodes()[k];
+            if (node < 0 || node >= n) {
+                throw new IllegalArgumentException("virtual link from node " + node + ", outside 0.." + (n - 1));
+            }
+            int position = total + virtual.linkedVirtual()[k];
+            s[e] = node;
+            t[e] = position;
+            e++;
+            s[e] = position;
+            t[e] = node;
+            e++;
+        }
+        total += virtual.size();
         if (e < s.length) {
             s = Arrays.copyOf(s, e);
             t = Arrays.copyOf(t, e);

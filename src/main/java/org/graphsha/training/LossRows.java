@@ -4,14 +4,20 @@ import org.graphsha.graph.GraphSnapshot;
 
 /**
  * The rows the loss covers and their labels: the real training nodes (ascending id), then the epoch's
- * synthetic nodes, which sit at rows N, N+1, ... of the augmented graph.
+ * synthetic nodes, which sit at rows N, N+1, ... of the augmented graph, then its virtual class nodes (BAT),
+ * which follow the synthetic ones.
  */
 record LossRows(int[] rows, int[] labels) {
 
     static LossRows of(GraphSnapshot graph, int[] trainNodes, int[] syntheticClasses) {
+        return of(graph, trainNodes, syntheticClasses, new int[0]);
+    }
+
+    /** As above, followed by virtual class nodes at rows N+M, N+M+1, ..., each labelled with its class. */
+    static LossRows of(GraphSnapshot graph, int[] trainNodes, int[] syntheticClasses, int[] virtualClasses) {
         int n = graph.nodeCount();
         int classes = graph.classCount();
-        int[] rows = new int[trainNodes.length + syntheticClasses.length];
+        int[] rows = new int[trainNodes.length + syntheticClasses.length + virtualClasses.length];
         int[] labels = new int[rows.length];
         for (int i = 0; i < trainNodes.length; i++) {
             rows[i] = trainNodes[i];
@@ -24,6 +30,11 @@ record LossRows(int[] rows, int[] labels) {
             }
             rows[trainNodes.length + k] = n + k;
             labels[trainNodes.length + k] = c;
+        }
+        int first = trainNodes.length + syntheticClasses.length;
+        for (int k = 0; k < virtualClasses.length; k++) {
+            rows[first + k] = n + syntheticClasses.length + k;
+            labels[first + k] = virtualClasses[k];
         }
         return new LossRows(rows, labels);
     }

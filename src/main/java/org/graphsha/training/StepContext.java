@@ -16,6 +16,7 @@ import ai.djl.ndarray.NDManager;
  * @param baseGraph the original graph's message structure
  * @param evalGraph the engine tensors of {@code baseGraph}, shared with the eval forward
  * @param selfTraining this epoch's pseudo-labels, chosen by the trainer before each step
+ * @param virtualNodes this epoch's virtual class nodes and links (BAT), drawn by the trainer before each step
  */
 record StepContext(EngineRuntime runtime, NDManager root, Backbone model, FeatureInput x, MessageGraph baseGraph, GraphTensors evalGraph,
-                   MethodLoss loss, SelfTraining selfTraining) {}
+                   MethodLoss loss, SelfTraining selfTraining, VirtualClassLinks virtualNodes) {}

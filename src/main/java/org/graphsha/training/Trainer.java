@@ -22,14 +22,15 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
 
 /**
- * The training loop of docs/algorithm.md §3. Per epoch: synthesize (optional); the training step, i.e.
+ * The training loop of docs/algorithm.md §3. Per epoch: synthesize (optional); choose pseudo-labels and draw
+ * virtual class links from the last eval forward (both optional, §10.1 and §10.3); the training step, i.e.
  * forward, loss and backward ({@link AugmentedStep}, or {@link GraphSmoteStep} for GraphSmote); validation loss
  * from the eval-mode logits of the parameters before the step; Adam step; plateau scheduler; eval
  * forward with the new parameters; model selection by (val acc + val macro-F1)/2, strictly greater.
  *
  * <p>One {@link SplittableRandom} seeded with the run's seed drives, in order: initialisation, then per
- * epoch the synthesizer's draws and the dropout mask. Parameters live in Java between epochs and are
- * copied to the engine each epoch inside an {@link NDScope}, so engine memory does not grow.
+ * epoch the synthesizer's draws, the virtual links' draws and the dropout mask. Parameters live in Java between
+ * epochs and are copied to the engine each epoch inside an {@link NDScope}, so engine memory does not grow.
  *
  * <p>A synthesizer that is a {@link FeatureGradientListener} (GraphENS) receives ∂L/∂X at its rows after
  * every backward, and a {@link LossAdjustment} (TAM) adds constants to the loss rows' logits.
@@ -98,6 +99,10 @@ public final class Trainer {
      */
     public static TrainingResult trainGraphSmote(GraphSnapshot graph, TrainerOptions config, double upScale,
                                                  EpochListener listener) {
+        if (config.virtualClassNodes().enabled()) {
+            // GraphSmote's own step builds its graph between the layers and would ignore the virtual nodes.
+            throw new IllegalArgumentException("virtual class nodes do not combine with GraphSmote's training step");
+        }
         return new Trainer(graph, config, null, listener, (g, spec, trainNodes) ->
             new GraphSmoteStep(g, spec, trainNodes, upScale)).run();
     }
@@ -137,7 +142,9 @@ public final class Trainer {
                 : FeatureInput.dense(root, features);
             GraphTensors evalGraph = GraphTensors.build(root, baseGraph, config.model());
             SelfTraining selfTraining = new SelfTraining(graph, config.selfTraining());
-            StepContext context = new StepContext(runtime, root, model, x, baseGraph, evalGraph, loss, selfTraining);
+            VirtualClassLinks virtualNodes = new VirtualClassLinks(graph, config.virtualClassNodes());
+            StepContext context = new StepContext(runtime, root, model, x, baseGraph, evalGraph, loss, selfTraining,
+                virtualNodes);
             // On CPU the eval forward hands its X·W to the next training step (same W); a GPU recomputes it
             // faster than the copy would take.
             boolean reuseProjection = !runtime.device().isGpu() && step.acceptsProjection();
@@ -151,14 +158,20 @@ public final class Trainer {
                 SyntheticBatch batch = synthesizer == null
                     ? SyntheticBatch.EMPTY
                     : synthesizer.synthesize(epoch, previousLogits, random);
-                if (config.selfTraining().enabled()) {
+                if (config.selfTraining().enabled() || config.virtualClassNodes().enabled()) {
                     if (evalPredictions == null) {
                         evalPredictions = readout.predict(eval.logits);
                     }
+                }
+                if (config.selfTraining().enabled()) {
                     selfTraining.choose(epoch, eval.logits, evalPredictions);
                 }
+                if (config.virtualClassNodes().enabled()) {
+                    virtualNodes.choose(eval.logits, evalPredictions, random);
+                }
                 clock.lap(PhaseClock.Phase.SYNTHESIS);
-                float[] mask = dropoutMask(n + batch.size(), config.model().hidden(), config.model().dropout(), random);
+                int rows = n + batch.size() + virtualNodes.current().size();
+                float[] mask = dropoutMask(rows, config.model().hidden(), config.model().dropout(), random);
                 clock.lap(PhaseClock.Phase.DROPOUT_MASK);
                 int epochIndex = epoch;
                 float[] projection = eval.projection;

@@ -7,7 +7,8 @@ import org.graphsha.nn.ModelSpec;
 /**
  * Everything one training run needs besides the graph. Defaults are the reference settings
  * (docs/algorithm.md §3, §5): 900 epochs, Adam lr 0.01, weight decay 5e-4 on layer 1, seed 100,
- * CB β 0.999, focal γ 2, one engine thread, and the first of equally scored epochs, each scored alone.
+ * CB β 0.999, focal γ 2, one engine thread, the first of equally scored epochs each scored alone, no
+ * self-training and no virtual class nodes.
  *
  * @param threads PyTorch intra-op threads of this run (capped at the machine's cores when applied)
  */
@@ -25,7 +26,8 @@ public record TrainerOptions(
     float focalGamma,
     SelectionTieBreak tieBreak,
     SelectionWindow selectionWindow,
-    SelfTrainingOptions selfTraining
+    SelfTrainingOptions selfTraining,
+    VirtualClassNodes virtualClassNodes
 ) {
     public TrainerOptions {
         if (epochs <= 0) {
@@ -48,41 +50,46 @@ public record TrainerOptions(
     public static TrainerOptions defaults(BackboneKind backbone) {
         return new TrainerOptions(ModelSpec.defaults(backbone), LossKind.VANILLA, 900, 0.01, 5e-4, 100,
             DeviceChoice.CPU, 1, FeatureMode.AUTO, 0.999, 2f,
-            SelectionTieBreak.FIRST, SelectionWindow.SINGLE_EPOCH, SelfTrainingOptions.OFF);
+            SelectionTieBreak.FIRST, SelectionWindow.SINGLE_EPOCH, SelfTrainingOptions.OFF, VirtualClassNodes.NONE);
     }
 
     public TrainerOptions withLoss(LossKind l) {
         return new TrainerOptions(model, l, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, selectionWindow, selfTraining);
+            focalGamma, tieBreak, selectionWindow, selfTraining, virtualClassNodes);
     }
 
     public TrainerOptions withEpochs(int e) {
         return new TrainerOptions(model, loss, e, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, selectionWindow, selfTraining);
+            focalGamma, tieBreak, selectionWindow, selfTraining, virtualClassNodes);
     }
 
     public TrainerOptions withSeed(long s) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, s, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, selectionWindow, selfTraining);
+            focalGamma, tieBreak, selectionWindow, selfTraining, virtualClassNodes);
     }
 
     public TrainerOptions withThreads(int t) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, t, featureMode, cbBeta,
-            focalGamma, tieBreak, selectionWindow, selfTraining);
+            focalGamma, tieBreak, selectionWindow, selfTraining, virtualClassNodes);
     }
 
     public TrainerOptions withFeatureMode(FeatureMode f) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, f, cbBeta,
-            focalGamma, tieBreak, selectionWindow, selfTraining);
+            focalGamma, tieBreak, selectionWindow, selfTraining, virtualClassNodes);
     }
 
     public TrainerOptions withSelfTraining(SelfTrainingOptions o) {
         return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, selectionWindow, o);
+            focalGamma, tieBreak, selectionWindow, o, virtualClassNodes);
+    }
+
+    public TrainerOptions withVirtualClassNodes(VirtualClassNodes v) {
+        return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
+            focalGamma, tieBreak, selectionWindow, selfTraining, v);
     }
 
     public TrainerOptions withModel(ModelSpec m) {
         return new TrainerOptions(m, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, selectionWindow, selfTraining);
+            focalGamma, tieBreak, selectionWindow, selfTraining, virtualClassNodes);
     }
 }

@@ -14,6 +14,7 @@ import org.graphsha.method.Method;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.synthesis.SyntheticEdges;
 import org.graphsha.training.SelectionWindow;
+import org.graphsha.training.VirtualClassNodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -51,7 +52,8 @@ class TrainConfigTest {
             new Object[] {"sudo", 1L}, new Object[] {"writeConcurrency", 0L},
             new Object[] {"selectionTieBreak", "last"}, new Object[] {"selectionWindow", 0L},
             new Object[] {"selectionWindow", "sometimes"}, new Object[] {"selectionWindow", 2.5},
-            new Object[] {"selfTrainingWeight", -1.0}, new Object[] {"selfTrainingWarmup", -1L});
+            new Object[] {"selfTrainingWeight", -1.0}, new Object[] {"selfTrainingWarmup", -1L},
+            new Object[] {"virtualClassNodes", "bat2"}, new Object[] {"virtualClassNodes", true});
     }
 
     @ParameterizedTest(name = "{0} = {1}")
@@ -79,6 +81,23 @@ class TrainConfigTest {
             Map.of("modelName", "m", "method", "graphSmote", "selfTrainingWeight", 0.5)));
         assertTrue(error.getMessage().contains("selfTrainingWeight: 0.5") && error.getMessage().contains("graphSmote"),
             error.getMessage());
+    }
+
+    @Test
+    void virtualClassNodesAreRefusedWithGraphSmoteNamingBoth() {
+        var error = assertThrows(IllegalArgumentException.class, () -> TrainConfig.of("g",
+            Map.of("modelName", "m", "method", "graphSmote", "virtualClassNodes", "bat1")));
+        assertTrue(error.getMessage().contains("virtualClassNodes: 'bat1'") && error.getMessage().contains("graphSmote"),
+            error.getMessage());
+    }
+
+    @Test
+    void virtualClassNodesAreOffByDefaultAndShownInTheEffectiveConfiguration() {
+        assertEquals(VirtualClassNodes.NONE, TrainConfig.of("g", Map.of("modelName", "m")).training().virtualClassNodes());
+        assertEquals("none", TrainConfig.of("g", Map.of("modelName", "m")).effective().get("virtualClassNodes"));
+        TrainConfig bat = TrainConfig.of("g", Map.of("modelName", "m", "method", "tam", "virtualClassNodes", "BAT0"));
+        assertEquals(VirtualClassNodes.BAT0, bat.training().virtualClassNodes());
+        assertEquals("bat0", bat.effective().get("virtualClassNodes"));
     }
 
     @Test

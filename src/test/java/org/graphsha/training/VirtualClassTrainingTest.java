@@ -1,0 +1,69 @@
+package org.graphsha.training;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+
+import org.graphsha.diffusion.NeighbourDistribution;
+import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.method.Method;
+import org.graphsha.nn.BackboneKind;
+import org.graphsha.synthesis.SynthesisOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** BAT's virtual class nodes through the real trainer on Cora-LT, a few epochs each. */
+class VirtualClassTrainingTest {
+
+    private static final TrainerOptions PLAIN = TrainerOptions.defaults(BackboneKind.GCN).withEpochs(12);
+
+    @Test
+    void virtualNodesChangeTheTrainedModelReproducibly() {
+        GraphSnapshot g = CoraLt.snapshot();
+        TrainingResult before = Trainer.train(g, PLAIN);
+        TrainingResult first = Trainer.train(g, PLAIN.withVirtualClassNodes(VirtualClassNodes.BAT1));
+        TrainingResult second = Trainer.train(g, PLAIN.withVirtualClassNodes(VirtualClassNodes.BAT1));
+        assertArrayEquals(first.logits(), second.logits());
+        assertFalse(Arrays.equals(before.logits(), first.logits()), "the virtual nodes must change the model");
+        TrainingResult bat0 = Trainer.train(g, PLAIN.withVirtualClassNodes(VirtualClassNodes.BAT0));
+        assertFalse(Arrays.equals(bat0.logits(), first.logits()), "BAT0 and BAT1 draw different links");
+    }
+
+    /** GraphSHA synthesizes on the augmented graph with every backbone, with self-training on top. */
+    @ParameterizedTest
+    @EnumSource(BackboneKind.class)
+    void graphShaWithVirtualNodesAndSelfTrainingTrainsOnEveryBackbone(BackboneKind kind) {
+        TrainerOptions options = TrainerOptions.defaults(kind).withEpochs(8)
+            .withVirtualClassNodes(VirtualClassNodes.BAT1).withSelfTraining(new SelfTrainingOptions(1, 2));
+        TrainingResult r = train(Method.GRAPHSHA, options);
+        assertTrue(Double.isFinite(r.test().accuracy()));
+        assertTrue(r.logits().length == CoraLt.snapshot().nodeCount() * CoraLt.snapshot().classCount(),
+            "predictions cover the original nodes only");
+    }
+
+    /** Every method of the shared step takes them: GraphENS's feature corrections, TAM's offsets, plain losses. */
+    @ParameterizedTest
+    @EnumSource(value = Method.class, names = {"VANILLA", "REWEIGHT", "UPSAMPLE", "GRAPH_ENS", "TAM", "TAM_RENODE"})
+    void everyMethodOfTheSharedStepTakesThem(Method method) {
+        TrainerOptions options = PLAIN.withEpochs(7).withLoss(method.loss()).withVirtualClassNodes(VirtualClassNodes.BAT0);
+        assertTrue(Double.isFinite(train(method, options).test().accuracy()));
+    }
+
+    @Test
+    void graphSmotesOwnStepRefusesThem() {
+        var error = assertThrows(IllegalArgumentException.class, () -> Trainer.trainGraphSmote(CoraLt.snapshot(),
+            PLAIN.withVirtualClassNodes(VirtualClassNodes.BAT1), 0, null));
+        assertTrue(error.getMessage().contains("GraphSmote"), error.getMessage());
+    }
+
+    private static TrainingResult train(Method method, TrainerOptions options) {
+        GraphSnapshot g = CoraLt.snapshot();
+        SynthesisOptions synthesis = SynthesisOptions.defaults();
+        NeighbourDistribution distribution = method.diffusion(g, synthesis);
+        return method.train(g, options, method.newSynthesizer(g, distribution, synthesis), 0, null);
+    }
+}
