@@ -42,7 +42,8 @@ public record SynthesisOptions(
 
     public SynthesisOptions {
         if (target == null || syntheticEdges == null || ablation == null || diffusion == null || hardness == null) {
-            throw new IllegalArgumentException("synthesis target, syntheticEdges, ablation, diffusion and hardness must be given");
+            throw new IllegalArgumentException(
+                "synthesis target, syntheticEdges, ablation, diffusion and hardness must be given");
         }
         requirePositive(betaA, "betaA");
         requirePositive(betaB, "betaB");
