@@ -19,6 +19,7 @@ import org.graphsha.nn.Engines.DeviceChoice;
 import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.synthesis.Ablation;
+import org.graphsha.synthesis.Hardness;
 import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.synthesis.SynthesisTarget;
 import org.graphsha.synthesis.SyntheticEdges;
@@ -139,7 +140,8 @@ public record TrainConfig(
             put(e, "warmupEpochs", r.intInRange("warmupEpochs", SynthesisOptions.DEFAULT_WARMUP_EPOCHS, -1, 1_000_000)),
             put(e, "excludeOwnClass", r.bool("excludeOwnClass", true)),
             put(e, "ablation", r.choice("ablation", Ablation.NONE, Ablation.class)),
-            diffusion);
+            diffusion,
+            hardness(r, e));
 
         // train writes nothing, so writeConcurrency has nothing to do; sudo waives the memory guard (docs/procedures.md).
         JobOptions job = JobOptions.read(r, e, concurrency);
@@ -167,6 +169,11 @@ public record TrainConfig(
                 + "' does not combine with method 'graphSmote', whose step builds its own graph between the layers; "
                 + "choose another method or leave virtualClassNodes out");
         }
+        if (synthesis.hardness().kind() != Hardness.Kind.CONFIDENCE && !method.takesHardness()) {
+            throw new IllegalArgumentException("hardness: '" + ConfigReader.choiceName(synthesis.hardness().kind())
+                + "' needs method 'graphsha', whose synthesis draws anchors by hardness, but method is '"
+                + ConfigReader.choiceName(method) + "'; leave hardness out for other methods");
+        }
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
             validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
             Collections.unmodifiableMap(e));
@@ -188,6 +195,25 @@ public record TrainConfig(
             : epochs < 0 ? SelectionWindow.AUTO : SelectionWindow.fixed(epochs);
         effective.put("selectionWindow", window.configValue());
         return window;
+    }
+
+    /**
+     * `hardness` and its k. `hardnessNeighbours` belongs to the kNN rule only, so it is refused with the
+     * confidence rule and appears in the effective configuration only with kNN (a stored model's
+     * configuration must read back).
+     */
+    private static Hardness hardness(ConfigReader r, Map<String, Object> e) {
+        Hardness.Kind kind = put(e, "hardness", r.choice("hardness", Hardness.Kind.CONFIDENCE, Hardness.Kind.class));
+        if (kind == Hardness.Kind.CONFIDENCE) {
+            if (r.given().containsKey("hardnessNeighbours")) {
+                throw new IllegalArgumentException("hardnessNeighbours: " + r.given().get("hardnessNeighbours")
+                    + " is the k of hardness: 'knn', but hardness is 'confidence'; add hardness: 'knn' or leave "
+                    + "hardnessNeighbours out");
+            }
+            return Hardness.CONFIDENCE_RULE;
+        }
+        return new Hardness(kind, put(e, "hardnessNeighbours",
+            r.intInRange("hardnessNeighbours", Hardness.DEFAULT_NEIGHBOURS, 1, Hardness.MAX_TRAINING_NODES)));
     }
 
     private static <T> T put(Map<String, Object> effective, String key, T value) {

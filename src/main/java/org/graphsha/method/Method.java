@@ -174,6 +174,11 @@ public enum Method {
         return synthesis != Synthesis.BETWEEN_LAYERS;
     }
 
+    /** Whether the {@code hardness} and {@code hardnessNeighbours} keys apply: only GraphSHA's synthesis has anchors. */
+    public boolean takesHardness() {
+        return synthesis == Synthesis.GRAPHSHA;
+    }
+
     /** Whether the {@code graphSmoteUpScale} key applies. */
     public boolean takesUpScale() {
         return synthesis == Synthesis.BETWEEN_LAYERS;

@@ -24,6 +24,7 @@ import org.graphsha.gds.ProjectionSchemas;
 import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.method.Method;
 import org.graphsha.nn.Engines;
+import org.graphsha.synthesis.GraphShaSynthesizer;
 import org.graphsha.synthesis.RecordingSynthesizer;
 import org.graphsha.synthesis.SynthesisReport;
 import org.graphsha.synthesis.Synthesizer;
@@ -88,6 +89,7 @@ public final class TrainPipeline {
             progress.beginStage("diffusion");
             NeighbourDistribution distribution = null;
             if (method.needsDiffusion()) {
+                GraphShaSynthesizer.requireSupported(data.snapshot(), config.synthesis());
                 // The diffusion reports from its worker threads; a terminated transaction stops it there too.
                 distribution = Diffusion.compute(data.snapshot().adjacency(), config.synthesis().diffusion(), steps -> {
                     checkTerminated.run();

@@ -30,6 +30,11 @@ public final class GraphShaSynthesizer implements Synthesizer {
         return new GraphShaSynthesizer(snapshot, Diffusion.compute(snapshot.adjacency(), options.diffusion()), options);
     }
 
+    /** Fails as the constructor would on a snapshot these options cannot take, before the diffusion's cost. */
+    public static void requireSupported(GraphSnapshot snapshot, SynthesisOptions options) {
+        options.hardness().requireSupported(new TrainingClasses(snapshot).all.length);
+    }
+
     /** Uses a neighbour distribution computed elsewhere (e.g. on a GDS projection with GDS progress). */
     public GraphShaSynthesizer(GraphSnapshot snapshot, NeighbourDistribution distribution, SynthesisOptions options) {
         if (distribution.nodeCount() != snapshot.nodeCount()) {
@@ -39,6 +44,7 @@ public final class GraphShaSynthesizer implements Synthesizer {
         this.snapshot = snapshot;
         this.options = options;
         this.training = new TrainingClasses(snapshot);
+        options.hardness().requireSupported(training.all.length);
         DegreeHistogram degrees = DegreeHistogram.of(snapshot.adjacency());
         this.easy = new EasyMixing(training, snapshot.adjacency());
         this.harder = new HarderSynthesis(training, degrees,

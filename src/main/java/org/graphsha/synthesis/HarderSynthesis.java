@@ -9,7 +9,8 @@ import org.graphsha.numeric.Softmax;
 
 /**
  * GraphSHA's harder samples (docs/algorithm.md §4.4): hard anchors of each minor class, a neighbour
- * class the anchor leans towards, an auxiliary of that class confident in the anchor's class,
+ * class the anchor leans towards, an auxiliary of that class confident in the anchor's class (or,
+ * with the kNN hardness of §10.4, anchors and auxiliaries from the latent nearest neighbours),
  * features mostly the auxiliary's (δ ~ Beta(b1, b2)), and edges into the synthetic node from
  * nodes drawn without replacement from the anchor's row of S̃ (SemiMixup).
  */
@@ -20,6 +21,8 @@ final class HarderSynthesis {
     private final HistogramSampling degreeSampling;
     private final RowNeighbourSampling neighbours;
     private final SynthesisOptions options;
+    /** The kNN hardness's pairing (docs/algorithm.md §10.4), null for the reference's confidence rule. */
+    private final KnnPairing knn;
 
     HarderSynthesis(TrainingClasses training, DegreeHistogram degrees, RowNeighbourSampling neighbours,
                     SynthesisOptions options) {
@@ -28,15 +31,28 @@ final class HarderSynthesis {
         this.degreeSampling = new HistogramSampling(degrees.counts());
         this.neighbours = neighbours;
         this.options = options;
+        this.knn = options.hardness().kind() == Hardness.Kind.KNN
+            ? new KnnPairing(training, options.hardness().neighbours(), options.excludeOwnClass()) : null;
     }
 
     SyntheticBatch synthesize(int[] counts, float[] previousLogits, int nodeCount, SyntheticEdgeList edges,
                               RandomGenerator random) {
-        float[][] confidence = confidence(previousLogits);
         int m = SynthesisCounts.total(counts);
         int[] anchors = new int[m];
         int[] auxiliaries = new int[m];
         int[] classes = new int[m];
+        if (knn != null) {
+            knn.draw(counts, previousLogits, anchors, auxiliaries, classes, random);
+        } else {
+            drawByConfidence(counts, previousLogits, anchors, auxiliaries, classes, random);
+        }
+        return mixAndConnect(m, anchors, auxiliaries, classes, nodeCount, edges, random);
+    }
+
+    /** Steps 2a-2c of docs/algorithm.md §4.4: the reference code's confidence hardness. */
+    private void drawByConfidence(int[] counts, float[] previousLogits, int[] anchors, int[] auxiliaries,
+                                  int[] classes, RandomGenerator random) {
+        float[][] confidence = confidence(previousLogits);
         int next = 0;
         for (int c = 0; c < counts.length; c++) {
             if (counts[c] == 0) {
@@ -59,6 +75,11 @@ final class HarderSynthesis {
                 next++;
             }
         }
+    }
+
+    /** Steps 3-8 of docs/algorithm.md §4.4, the same for both hardness rules. */
+    private SyntheticBatch mixAndConnect(int m, int[] anchors, int[] auxiliaries, int[] classes, int nodeCount,
+                               SyntheticEdgeList edges, RandomGenerator random) {
         float[] deltas = new float[m];
         for (int k = 0; k < m; k++) {
             deltas[k] = (float) BetaSampling.beta(options.betaA(), options.betaB(), random);

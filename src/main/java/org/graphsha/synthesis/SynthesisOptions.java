@@ -5,7 +5,8 @@ import org.graphsha.diffusion.DiffusionOptions;
 /**
  * Every setting of GraphSHA's synthesis, with the reference code's values as defaults
  * (docs/algorithm.md §6): target mean, inbound edges, δ ~ Beta(1, 100), temperature 2, warm-up epochs
- * 0..5, own class excluded from the neighbour class, no ablation, PPR neighbour distribution.
+ * 0..5, own class excluded from the neighbour class, no ablation, PPR neighbour distribution, confidence
+ * hardness.
  *
  * @param target            class size minor classes are filled up to after warm-up
  * @param syntheticEdges    inbound (reference) or bidirectional synthetic edges
@@ -16,6 +17,7 @@ import org.graphsha.diffusion.DiffusionOptions;
  * @param excludeOwnClass   the neighbour class is never the anchor's own (`--no_mask` turns it off)
  * @param ablation          ablation variant, NONE for GraphSHA
  * @param diffusion         the neighbour distribution S̃ used to pick synthetic neighbours
+ * @param hardness          how hard anchors and their auxiliaries are found (docs/algorithm.md §10.4)
  */
 public record SynthesisOptions(
     SynthesisTarget target,
@@ -26,7 +28,8 @@ public record SynthesisOptions(
     int warmupEpochs,
     boolean excludeOwnClass,
     Ablation ablation,
-    DiffusionOptions diffusion
+    DiffusionOptions diffusion,
+    Hardness hardness
 ) {
     public static final double DEFAULT_BETA_A = 1;
     public static final double DEFAULT_BETA_B = 100;
@@ -38,8 +41,9 @@ public record SynthesisOptions(
     public static final double WEIGHT_FLOOR = 1e-12;
 
     public SynthesisOptions {
-        if (target == null || syntheticEdges == null || ablation == null || diffusion == null) {
-            throw new IllegalArgumentException("synthesis target, syntheticEdges, ablation and diffusion must be given");
+        if (target == null || syntheticEdges == null || ablation == null || diffusion == null || hardness == null) {
+            throw new IllegalArgumentException(
+                "synthesis target, syntheticEdges, ablation, diffusion and hardness must be given");
         }
         requirePositive(betaA, "betaA");
         requirePositive(betaB, "betaB");
@@ -57,37 +61,42 @@ public record SynthesisOptions(
 
     public static SynthesisOptions defaults() {
         return new SynthesisOptions(SynthesisTarget.MEAN, SyntheticEdges.INBOUND, DEFAULT_BETA_A, DEFAULT_BETA_B,
-            DEFAULT_TEMPERATURE, DEFAULT_WARMUP_EPOCHS, true, Ablation.NONE, DiffusionOptions.defaults());
+            DEFAULT_TEMPERATURE, DEFAULT_WARMUP_EPOCHS, true, Ablation.NONE, DiffusionOptions.defaults(),
+            Hardness.CONFIDENCE_RULE);
     }
 
     public SynthesisOptions withTarget(SynthesisTarget value) {
         return new SynthesisOptions(value, syntheticEdges, betaA, betaB, temperature, warmupEpochs, excludeOwnClass,
-            ablation, diffusion);
+            ablation, diffusion, hardness);
     }
 
     public SynthesisOptions withSyntheticEdges(SyntheticEdges value) {
         return new SynthesisOptions(target, value, betaA, betaB, temperature, warmupEpochs, excludeOwnClass,
-            ablation, diffusion);
+            ablation, diffusion, hardness);
     }
 
     public SynthesisOptions withBeta(double a, double b) {
         return new SynthesisOptions(target, syntheticEdges, a, b, temperature, warmupEpochs, excludeOwnClass,
-            ablation, diffusion);
+            ablation, diffusion, hardness);
     }
 
     public SynthesisOptions withTemperature(double value) {
         return new SynthesisOptions(target, syntheticEdges, betaA, betaB, value, warmupEpochs, excludeOwnClass,
-            ablation, diffusion);
+            ablation, diffusion, hardness);
     }
 
     public SynthesisOptions withWarmupEpochs(int value) {
         return new SynthesisOptions(target, syntheticEdges, betaA, betaB, temperature, value, excludeOwnClass,
-            ablation, diffusion);
+            ablation, diffusion, hardness);
     }
 
     public SynthesisOptions withAblation(Ablation value) {
         return new SynthesisOptions(target, syntheticEdges, betaA, betaB, temperature, warmupEpochs, excludeOwnClass,
-            value, diffusion);
+            value, diffusion, hardness);
     }
 
+    public SynthesisOptions withHardness(Hardness value) {
+        return new SynthesisOptions(target, syntheticEdges, betaA, betaB, temperature, warmupEpochs, excludeOwnClass,
+            ablation, diffusion, value);
+    }
 }

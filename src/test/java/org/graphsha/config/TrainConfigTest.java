@@ -12,6 +12,7 @@ import java.util.Map;
 import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.method.Method;
 import org.graphsha.nn.BackboneKind;
+import org.graphsha.synthesis.Hardness;
 import org.graphsha.synthesis.SyntheticEdges;
 import org.graphsha.training.SelectionWindow;
 import org.graphsha.training.VirtualClassNodes;
@@ -53,7 +54,8 @@ class TrainConfigTest {
             new Object[] {"selectionTieBreak", "last"}, new Object[] {"selectionWindow", 0L},
             new Object[] {"selectionWindow", "sometimes"}, new Object[] {"selectionWindow", 2.5},
             new Object[] {"selfTrainingWeight", -1.0}, new Object[] {"selfTrainingWarmup", -1L},
-            new Object[] {"virtualClassNodes", "bat2"}, new Object[] {"virtualClassNodes", true});
+            new Object[] {"virtualClassNodes", "bat2"}, new Object[] {"virtualClassNodes", true},
+            new Object[] {"hardness", "nearest"});
     }
 
     @ParameterizedTest(name = "{0} = {1}")
@@ -98,6 +100,40 @@ class TrainConfigTest {
         TrainConfig bat = TrainConfig.of("g", Map.of("modelName", "m", "method", "tam", "virtualClassNodes", "BAT0"));
         assertEquals(VirtualClassNodes.BAT0, bat.training().virtualClassNodes());
         assertEquals("bat0", bat.effective().get("virtualClassNodes"));
+    }
+
+    @Test
+    void knnHardnessTakesItsKAndShowsItInTheEffectiveConfiguration() {
+        TrainConfig defaults = TrainConfig.of("g", Map.of("modelName", "m"));
+        assertEquals(Hardness.CONFIDENCE_RULE, defaults.synthesis().hardness());
+        assertEquals("confidence", defaults.effective().get("hardness"));
+        assertFalse(defaults.effective().containsKey("hardnessNeighbours"));
+        TrainConfig knn = TrainConfig.of("g", Map.of("modelName", "m", "hardness", "knn"));
+        assertEquals(Hardness.knn(10), knn.synthesis().hardness());
+        assertEquals(10L, knn.effective().get("hardnessNeighbours"));
+        TrainConfig five = TrainConfig.of("g", Map.of("modelName", "m", "hardness", "KNN", "hardnessNeighbours", 5L));
+        assertEquals(Hardness.knn(5), five.synthesis().hardness());
+        // a stored model's configuration reads back as it was
+        assertEquals(five.effective(), TrainConfig.ofStored("g", five.effective()).effective());
+        assertEquals(defaults.effective(), TrainConfig.ofStored("g", defaults.effective()).effective());
+    }
+
+    @Test
+    void hardnessKeysAreRefusedWhereTheyDoNothing() {
+        var k = assertThrows(IllegalArgumentException.class,
+            () -> TrainConfig.of("g", Map.of("modelName", "m", "hardnessNeighbours", 5L)));
+        assertTrue(k.getMessage().contains("hardnessNeighbours: 5") && k.getMessage().contains("'confidence'"),
+            k.getMessage());
+        var method = assertThrows(IllegalArgumentException.class,
+            () -> TrainConfig.of("g", Map.of("modelName", "m", "hardness", "knn", "method", "tam")));
+        assertTrue(method.getMessage().contains("hardness: 'knn'") && method.getMessage().contains("'tam'"),
+            method.getMessage());
+        var zero = assertThrows(IllegalArgumentException.class,
+            () -> TrainConfig.of("g", Map.of("modelName", "m", "hardness", "knn", "hardnessNeighbours", 0L)));
+        assertTrue(zero.getMessage().contains("`hardnessNeighbours`") && zero.getMessage().contains("0"),
+            zero.getMessage());
+        assertEquals(Hardness.CONFIDENCE_RULE,
+            TrainConfig.of("g", Map.of("modelName", "m", "hardness", "confidence", "method", "tam")).synthesis().hardness());
     }
 
     @Test
