@@ -14,6 +14,7 @@ import org.graphsha.diffusion.DiffusionOptions;
 import org.graphsha.diffusion.Normalization;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.method.Method;
+import org.graphsha.method.selection.MethodCandidates;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.Engines.DeviceChoice;
 import org.graphsha.nn.GcnNormalization;
@@ -31,6 +32,9 @@ import org.graphsha.training.TrainerOptions;
  * Configuration of {@code graphsha.train}: every key, its default (the reference settings of
  * docs/algorithm.md) and its validation, in one place. {@link #effective()} is the configuration with
  * defaults filled in, as the procedure yields it and the model keeps it.
+ *
+ * <p>With {@code candidateMethods}, {@link #method()} and the loss of {@link #training()} are the first
+ * candidate's, placeholders only: every run of such a call takes its options from {@link #forCandidate}.
  */
 public record TrainConfig(
     String graphName,
@@ -49,6 +53,7 @@ public record TrainConfig(
     JobOptions job,
     boolean overwrite,
     double graphSmoteUpScale,
+    MethodCandidates candidates,
     Map<String, Object> effective
 ) {
     /** Row normalisation as PyG's NormalizeFeatures (the reference), optionally binarising first. */
@@ -82,7 +87,9 @@ public record TrainConfig(
         double validationFraction = put(e, "validationFraction", r.numberInRange("validationFraction", 0.2, 0, 1, true));
         FeatureNormalization normalization = put(e, "featureNormalization",
             r.choice("featureNormalization", FeatureNormalization.ROW_SUM, FeatureNormalization.class));
-        Method method = put(e, "method", r.choice("method", Method.GRAPHSHA, Method.class));
+        MethodCandidates candidates = candidates(r, e);
+        Method method = candidates.enabled() ? candidates.methods().get(0)
+            : put(e, "method", r.choice("method", Method.GRAPHSHA, Method.class));
 
         BackboneKind backbone = put(e, "backbone", r.choice("backbone", BackboneKind.GCN, BackboneKind.class));
         int hidden = put(e, "hiddenSize", r.intInRange("hiddenSize", 64, 1, 4096));
@@ -146,18 +153,22 @@ public record TrainConfig(
             }
         }
         r.finish();
-        if (upScale != 0 && !method.takesUpScale()) {
-            throw new IllegalArgumentException("graphSmoteUpScale: " + upScale + " needs method 'graphSmote', but "
-                + "method is '" + ConfigReader.choiceName(method) + "'; leave graphSmoteUpScale out for other methods");
-        }
-        if (training.selfTraining().enabled() && !method.takesSelfTraining()) {
-            throw new IllegalArgumentException("selfTrainingWeight: " + training.selfTraining().weight() + " does not "
-                + "combine with method 'graphSmote', whose step trains its edge decoder; choose another method or leave "
-                + "selfTrainingWeight out");
+        // With candidateMethods every candidate must accept the call's keys, as a call naming it alone would.
+        for (Method m : candidates.enabled() ? candidates.methods() : List.of(method)) {
+            if (upScale != 0 && !m.takesUpScale()) {
+                throw new IllegalArgumentException("graphSmoteUpScale: " + upScale + " needs method 'graphSmote', but "
+                    + (candidates.enabled() ? "candidate " : "") + "method is '" + ConfigReader.choiceName(m)
+                    + "'; leave graphSmoteUpScale out for other methods");
+            }
+            if (training.selfTraining().enabled() && !m.takesSelfTraining()) {
+                throw new IllegalArgumentException("selfTrainingWeight: " + training.selfTraining().weight() + " does not "
+                    + "combine with method 'graphSmote', whose step trains its edge decoder; choose another method or "
+                    + "leave selfTrainingWeight out");
+            }
         }
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
             validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
-            Collections.unmodifiableMap(e));
+            candidates, Collections.unmodifiableMap(e));
     }
 
     /**
@@ -167,7 +178,71 @@ public record TrainConfig(
     public static TrainConfig ofStored(String graphName, Map<String, Object> stored) {
         Map<String, Object> current = new LinkedHashMap<>(stored);
         RETIRED_KEYS.forEach(current::remove);
+        if (current.containsKey("method")) {
+            // A model chosen by cross-validation keeps the candidates beside the chosen method; it is a model of
+            // that method (see chosenConfiguration).
+            current.remove("candidateMethods");
+            current.remove("validationFolds");
+        }
         return of(graphName, current);
+    }
+
+    /**
+     * {@code candidateMethods} and {@code validationFolds} (docs/algorithm.md §10.3): off when the call names
+     * neither; the candidates are distinct valid methods, at least 2, and exclude {@code method}.
+     */
+    private static MethodCandidates candidates(ConfigReader r, Map<String, Object> e) {
+        List<String> names = r.stringList("candidateMethods", null);
+        int folds = r.intInRange("validationFolds", MethodCandidates.DEFAULT_FOLDS, 2, 100);
+        if (names == null) {
+            if (r.given().containsKey("validationFolds")) {
+                throw new IllegalArgumentException("validationFolds: " + folds + " needs candidateMethods: the folds "
+                    + "cross-validate a choice among candidate methods; add candidateMethods: ['graphsha', 'tam', "
+                    + "'reweight'] or leave validationFolds out");
+            }
+            return MethodCandidates.OFF;
+        }
+        if (r.given().containsKey("method")) {
+            throw new IllegalArgumentException("Configuration keys `method` and `candidateMethods` exclude each other: "
+                + "`method` trains that method, `candidateMethods` chooses one by cross-validation; give only one");
+        }
+        List<Method> methods = names.stream().map(n -> ConfigReader.choiceOf("candidateMethods", n, Method.class)).toList();
+        List<String> spelled = methods.stream().map(ConfigReader::choiceName).toList();
+        if (methods.size() < 2) {
+            throw new IllegalArgumentException("Invalid value " + names + " for configuration key `candidateMethods`: "
+                + "expected at least 2 methods to choose among; to train one method, use method: '" + spelled.get(0) + "'");
+        }
+        for (int i = 0; i < methods.size(); i++) {
+            if (methods.indexOf(methods.get(i)) != i) {
+                throw new IllegalArgumentException("Invalid value " + names + " for configuration key "
+                    + "`candidateMethods`: method '" + spelled.get(i) + "' is named twice; name each candidate once");
+            }
+        }
+        put(e, "candidateMethods", spelled);
+        put(e, "validationFolds", folds);
+        return new MethodCandidates(methods, folds);
+    }
+
+    /**
+     * The configuration a model chosen among {@code candidateMethods} keeps: the call's, with {@code method}
+     * naming the chosen one just before the candidates.
+     */
+    public Map<String, Object> chosenConfiguration(Method chosen) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> entry : effective.entrySet()) {
+            if (entry.getKey().equals("candidateMethods") || entry.getKey().equals("method")) {
+                map.put("method", ConfigReader.choiceName(chosen));
+            }
+            if (!entry.getKey().equals("method")) {
+                map.put(entry.getKey(), entry.getValue());
+            }
+        }
+        return Collections.unmodifiableMap(map);
+    }
+
+    /** The configuration of a call that named {@code method: m} instead of the candidates, key for key. */
+    public TrainConfig forCandidate(Method m) {
+        return ofStored(graphName, chosenConfiguration(m));
     }
 
     private static <T> T put(Map<String, Object> effective, String key, T value) {
