@@ -27,6 +27,7 @@ import org.graphsha.method.selection.CrossValidation;
 import org.graphsha.method.selection.MethodCandidate;
 import org.graphsha.method.selection.MethodCandidates;
 import org.graphsha.method.selection.SelectionStats;
+import org.graphsha.method.selection.StratifiedFolds;
 import org.graphsha.nn.Engines;
 import org.graphsha.synthesis.RecordingSynthesizer;
 import org.graphsha.synthesis.SynthesisReport;
@@ -88,6 +89,11 @@ public final class TrainPipeline {
         ProjectionSchema schema = ProjectionSchemas.of(tx, config.graphName(), TrainConfig.filter(config.nodeLabels()),
             TrainConfig.filter(config.relationshipTypes()));
 
+        if (candidates.enabled()) {
+            // Too many folds for the training nodes fails here, before the diffusion, like every other bad input.
+            StratifiedFolds.assign(data.snapshot().trainMask(), data.snapshot().classes(), data.snapshot().classCount(),
+                candidates.folds(), config.training().seed());
+        }
         int n = graph.nodeCount();
         int epochs = config.training().epochs();
         List<GdsProgress.Stage> stages = new ArrayList<>();
