@@ -87,7 +87,7 @@ public record TrainConfig(
         double validationFraction = put(e, "validationFraction", r.numberInRange("validationFraction", 0.2, 0, 1, true));
         FeatureNormalization normalization = put(e, "featureNormalization",
             r.choice("featureNormalization", FeatureNormalization.ROW_SUM, FeatureNormalization.class));
-        MethodCandidates candidates = candidates(r, e);
+        MethodCandidates candidates = CandidateMethodsKeys.read(r, e);
         Method method = candidates.enabled() ? candidates.methods().get(0)
             : put(e, "method", r.choice("method", Method.GRAPHSHA, Method.class));
 
@@ -185,42 +185,6 @@ public record TrainConfig(
             current.remove("validationFolds");
         }
         return of(graphName, current);
-    }
-
-    /**
-     * {@code candidateMethods} and {@code validationFolds} (docs/algorithm.md §10.3): off when the call names
-     * neither; the candidates are distinct valid methods, at least 2, and exclude {@code method}.
-     */
-    private static MethodCandidates candidates(ConfigReader r, Map<String, Object> e) {
-        List<String> names = r.stringList("candidateMethods", null);
-        int folds = r.intInRange("validationFolds", MethodCandidates.DEFAULT_FOLDS, 2, 100);
-        if (names == null) {
-            if (r.given().containsKey("validationFolds")) {
-                throw new IllegalArgumentException("validationFolds: " + folds + " needs candidateMethods: the folds "
-                    + "cross-validate a choice among candidate methods; add candidateMethods: ['graphsha', 'tam', "
-                    + "'reweight'] or leave validationFolds out");
-            }
-            return MethodCandidates.OFF;
-        }
-        if (r.given().containsKey("method")) {
-            throw new IllegalArgumentException("Configuration keys `method` and `candidateMethods` exclude each other: "
-                + "`method` trains that method, `candidateMethods` chooses one by cross-validation; give only one");
-        }
-        List<Method> methods = names.stream().map(n -> ConfigReader.choiceOf("candidateMethods", n, Method.class)).toList();
-        List<String> spelled = methods.stream().map(ConfigReader::choiceName).toList();
-        if (methods.size() < 2) {
-            throw new IllegalArgumentException("Invalid value " + names + " for configuration key `candidateMethods`: "
-                + "expected at least 2 methods to choose among; to train one method, use method: '" + spelled.get(0) + "'");
-        }
-        for (int i = 0; i < methods.size(); i++) {
-            if (methods.indexOf(methods.get(i)) != i) {
-                throw new IllegalArgumentException("Invalid value " + names + " for configuration key "
-                    + "`candidateMethods`: method '" + spelled.get(i) + "' is named twice; name each candidate once");
-            }
-        }
-        put(e, "candidateMethods", spelled);
-        put(e, "validationFolds", folds);
-        return new MethodCandidates(methods, folds);
     }
 
     /**
