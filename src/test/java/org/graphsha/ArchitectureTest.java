@@ -37,7 +37,7 @@ class ArchitectureTest {
         ALLOWED.put("synthesis", Set.of("numeric", "graph", "diffusion"));
         ALLOWED.put("nn", Set.of("numeric", "graph"));
         ALLOWED.put("training", Set.of("numeric", "graph", "diffusion", "synthesis", "nn", "evaluation"));
-        ALLOWED.put("method", Set.of("graph", "diffusion", "synthesis", "nn", "training"));
+        ALLOWED.put("method", Set.of("graph", "diffusion", "synthesis", "nn", "training", "evaluation"));
         ALLOWED.put("catalog", Set.of("graph", "nn"));
         ALLOWED.put("config", Set.of("graph", "data", "diffusion", "synthesis", "nn", "training", "method", "catalog"));
         ALLOWED.put("gds", Set.of("graph"));

@@ -80,9 +80,11 @@ public final class ConfigReader {
      */
     public <E extends Enum<E>> E choice(String key, E defaultValue, Class<E> type) {
         Object value = raw(key);
-        if (value == null) {
-            return defaultValue;
-        }
+        return value == null ? defaultValue : choiceOf(key, value, type);
+    }
+
+    /** {@link #choice} of one value of a list key (each entry of {@code candidateMethods}, say). */
+    public static <E extends Enum<E>> E choiceOf(String key, Object value, Class<E> type) {
         for (E constant : type.getEnumConstants()) {
             if (value instanceof String text && squash(constant.name()).equals(squash(text))) {
                 return constant;

@@ -14,6 +14,7 @@ import org.graphsha.diffusion.DiffusionOptions;
 import org.graphsha.diffusion.Normalization;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.method.Method;
+import org.graphsha.method.selection.MethodCandidates;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.Engines.DeviceChoice;
 import org.graphsha.nn.GcnNormalization;
@@ -34,6 +35,9 @@ import org.graphsha.training.VirtualClassNodes;
  * Configuration of {@code graphsha.train}: every key, its default (the reference settings of
  * docs/algorithm.md) and its validation, in one place. {@link #effective()} is the configuration with
  * defaults filled in, as the procedure yields it and the model keeps it.
+ *
+ * <p>With {@code candidateMethods}, {@link #method()} and the loss of {@link #training()} are the first
+ * candidate's, placeholders only: every run of such a call takes its options from {@link #forCandidate}.
  */
 public record TrainConfig(
     String graphName,
@@ -52,6 +56,7 @@ public record TrainConfig(
     JobOptions job,
     boolean overwrite,
     double graphSmoteUpScale,
+    MethodCandidates candidates,
     Map<String, Object> effective
 ) {
     /** Row normalisation as PyG's NormalizeFeatures (the reference), optionally binarising first. */
@@ -88,7 +93,9 @@ public record TrainConfig(
         double validationFraction = put(e, "validationFraction", r.numberInRange("validationFraction", 0.2, 0, 1, true));
         FeatureNormalization normalization = put(e, "featureNormalization",
             r.choice("featureNormalization", FeatureNormalization.ROW_SUM, FeatureNormalization.class));
-        Method method = put(e, "method", r.choice("method", Method.GRAPHSHA, Method.class));
+        MethodCandidates candidates = CandidateMethodsKeys.read(r, e);
+        Method method = candidates.enabled() ? candidates.methods().get(0)
+            : put(e, "method", r.choice("method", Method.GRAPHSHA, Method.class));
 
         BackboneKind backbone = put(e, "backbone", r.choice("backbone", BackboneKind.GCN, BackboneKind.class));
         int hidden = put(e, "hiddenSize", r.intInRange("hiddenSize", 64, 1, 4096));
@@ -155,28 +162,40 @@ public record TrainConfig(
             }
         }
         r.finish();
-        if (upScale != 0 && !method.takesUpScale()) {
-            throw new IllegalArgumentException("graphSmoteUpScale: " + upScale + " needs method 'graphSmote', but "
-                + "method is '" + ConfigReader.choiceName(method) + "'; leave graphSmoteUpScale out for other methods");
+        // With candidateMethods every candidate must accept the call's keys, as a call naming it alone would.
+        for (Method m : candidates.enabled() ? candidates.methods() : List.of(method)) {
+            if (upScale != 0 && !m.takesUpScale()) {
+                throw new IllegalArgumentException("graphSmoteUpScale: " + upScale + " needs method 'graphSmote', but "
+                    + (candidates.enabled() ? "candidate " : "") + "method is '" + ConfigReader.choiceName(m)
+                    + "'; leave graphSmoteUpScale out for other methods");
+            }
+            boolean selfTrains = r.given().containsKey("selfTrainingWeight") ? training.selfTraining().enabled()
+                : m.selfTrainsByDefault();
+            if (selfTrains && !m.takesSelfTraining()) {
+                throw new IllegalArgumentException("selfTrainingWeight: " + training.selfTraining().weight() + " does not "
+                    + "combine with method 'graphSmote', whose step trains its edge decoder; choose another method or "
+                    + "leave selfTrainingWeight out");
+            }
+            if (training.virtualClassNodes().enabled() && !m.takesVirtualClassNodes()) {
+                throw new IllegalArgumentException("virtualClassNodes: '"
+                    + ConfigReader.choiceName(training.virtualClassNodes()) + "' does not combine with method 'graphSmote', "
+                    + "whose step builds its own graph between the layers; choose another method or leave "
+                    + "virtualClassNodes out");
+            }
+            if (synthesis.hardness().kind() != Hardness.Kind.CONFIDENCE && !m.takesHardness()) {
+                throw new IllegalArgumentException("hardness: '" + ConfigReader.choiceName(synthesis.hardness().kind())
+                    + "' needs method 'graphsha', whose synthesis draws anchors by hardness, but "
+                    + (candidates.enabled() ? "candidate " : "") + "method is '" + ConfigReader.choiceName(m)
+                    + "'; leave hardness out for other methods");
+            }
         }
-        if (training.selfTraining().enabled() && !method.takesSelfTraining()) {
-            throw new IllegalArgumentException("selfTrainingWeight: " + training.selfTraining().weight() + " does not "
-                + "combine with method 'graphSmote', whose step trains its edge decoder; choose another method or leave "
-                + "selfTrainingWeight out");
-        }
-        if (training.virtualClassNodes().enabled() && !method.takesVirtualClassNodes()) {
-            throw new IllegalArgumentException("virtualClassNodes: '" + ConfigReader.choiceName(training.virtualClassNodes())
-                + "' does not combine with method 'graphSmote', whose step builds its own graph between the layers; "
-                + "choose another method or leave virtualClassNodes out");
-        }
-        if (synthesis.hardness().kind() != Hardness.Kind.CONFIDENCE && !method.takesHardness()) {
-            throw new IllegalArgumentException("hardness: '" + ConfigReader.choiceName(synthesis.hardness().kind())
-                + "' needs method 'graphsha', whose synthesis draws anchors by hardness, but method is '"
-                + ConfigReader.choiceName(method) + "'; leave hardness out for other methods");
+        if (candidates.enabled() && !r.given().containsKey("selfTrainingWeight")) {
+            // Each candidate self-trains by its own default (graphsha yes, the baselines no): see chosenConfiguration.
+            e.remove("selfTrainingWeight");
         }
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
             validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
-            Collections.unmodifiableMap(e));
+            candidates, Collections.unmodifiableMap(e));
     }
 
     /**
@@ -186,6 +205,12 @@ public record TrainConfig(
     public static TrainConfig ofStored(String graphName, Map<String, Object> stored) {
         Map<String, Object> current = new LinkedHashMap<>(stored);
         RETIRED_KEYS.forEach(current::remove);
+        if (current.containsKey("method")) {
+            // A model chosen by cross-validation keeps the candidates beside the chosen method; it is a model of
+            // that method (see chosenConfiguration).
+            current.remove("candidateMethods");
+            current.remove("validationFolds");
+        }
         return of(graphName, current);
     }
 
@@ -214,6 +239,30 @@ public record TrainConfig(
         }
         return new Hardness(kind, put(e, "hardnessNeighbours",
             r.intInRange("hardnessNeighbours", Hardness.DEFAULT_NEIGHBOURS, 1, Hardness.MAX_TRAINING_NODES)));
+    }
+
+    /**
+     * The configuration a model chosen among {@code candidateMethods} keeps: the call's, with {@code method}
+     * naming the chosen one just before the candidates, and, when the call gave no {@code selfTrainingWeight},
+     * the one the chosen method takes by default.
+     */
+    public Map<String, Object> chosenConfiguration(Method chosen) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> entry : effective.entrySet()) {
+            if (entry.getKey().equals("candidateMethods") || entry.getKey().equals("method")) {
+                map.put("method", ConfigReader.choiceName(chosen));
+            }
+            if (!entry.getKey().equals("method")) {
+                map.put(entry.getKey(), entry.getValue());
+            }
+        }
+        map.putIfAbsent("selfTrainingWeight", chosen.selfTrainsByDefault() ? DEFAULT_SELF_TRAINING_WEIGHT : 0.0);
+        return Collections.unmodifiableMap(map);
+    }
+
+    /** The configuration of a call that named {@code method: m} instead of the candidates, key for key. */
+    public TrainConfig forCandidate(Method m) {
+        return ofStored(graphName, chosenConfiguration(m));
     }
 
     private static <T> T put(Map<String, Object> effective, String key, T value) {

@@ -23,6 +23,11 @@ import org.graphsha.gds.ProjectedGraph;
 import org.graphsha.gds.ProjectionSchemas;
 import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.method.Method;
+import org.graphsha.method.selection.CrossValidation;
+import org.graphsha.method.selection.MethodCandidate;
+import org.graphsha.method.selection.MethodCandidates;
+import org.graphsha.method.selection.SelectionStats;
+import org.graphsha.method.selection.StratifiedFolds;
 import org.graphsha.nn.Engines;
 import org.graphsha.synthesis.GraphShaSynthesizer;
 import org.graphsha.synthesis.RecordingSynthesizer;
@@ -39,7 +44,9 @@ import org.neo4j.graphdb.Transaction;
  * {@code graphsha.train} from end to end: read the projection, check the target and split, compute
  * the diffusion (GraphSHA only), train, then store the model and, if asked, write the last epoch's
  * synthetic nodes. Everything that can be wrong with the input fails before the diffusion starts;
- * a cancelled or failed run stores no model and writes nothing.
+ * a cancelled or failed run stores no model and writes nothing. With {@code candidateMethods}, cross-validation
+ * chooses the method between the diffusion (computed once, shared by every fold) and the final run, which is
+ * the run a call naming the chosen method would make (docs/algorithm.md §10.5).
  */
 public final class TrainPipeline {
 
@@ -49,9 +56,13 @@ public final class TrainPipeline {
         + "that synthesises fewer nodes (graphsha's warm-up fills every class up to the largest: warmupEpochs: -1 "
         + "skips it; vanilla and the loss-based methods add none)";
 
-    /** @param synthesis the last epoch's synthesis report as a map, empty without synthesis */
+    /**
+     * @param synthesis      the last epoch's synthesis report as a map, empty without synthesis
+     * @param modelSelection {@code modelSelectionStats}, empty without {@code candidateMethods}
+     */
     public record Outcome(TrainedModel model, TrainingResult result, long preProcessingMillis, long trainMillis,
-                          double syntheticNodesPerEpoch, Map<String, Object> synthesis) {}
+                          double syntheticNodesPerEpoch, Map<String, Object> synthesis,
+                          Map<String, Object> modelSelection) {}
 
     private TrainPipeline() {}
 
@@ -64,7 +75,9 @@ public final class TrainPipeline {
         catalog.requireStorable(config.modelName(), config.overwrite());
         // Resolved first: `gpu` on a machine without one must fail before any heavy work.
         boolean onGpu = Engines.device(config.training().device()).isGpu();
-        Method method = config.method();
+        MethodCandidates candidates = config.candidates();
+        List<Method> methods = methods(config);
+        boolean needsDiffusion = methods.stream().anyMatch(Method::needsDiffusion);
         long start = System.nanoTime();
         Sized sized = size(config, graphs, tx);
         MemoryGuard.check(PROCEDURE, sized.estimate().memory(), config.job().sudo(), available, ADVICE);
@@ -77,18 +90,27 @@ public final class TrainPipeline {
         ProjectionSchema schema = ProjectionSchemas.of(tx, config.graphName(), TrainConfig.filter(config.nodeLabels()),
             TrainConfig.filter(config.relationshipTypes()));
 
+        if (candidates.enabled()) {
+            // Too many folds for the training nodes fails here, before the diffusion, like every other bad input.
+            StratifiedFolds.assign(data.snapshot().trainMask(), data.snapshot().classes(), data.snapshot().classCount(),
+                candidates.folds(), config.training().seed());
+        }
         int n = graph.nodeCount();
         int epochs = config.training().epochs();
-        GdsProgress progress = progressFactory.start("graphsha.train", List.of(
-            new GdsProgress.Stage("diffusion", method.needsDiffusion() ? n : 0),
-            new GdsProgress.Stage("training", epochs)));
+        List<GdsProgress.Stage> stages = new ArrayList<>();
+        stages.add(new GdsProgress.Stage("diffusion", needsDiffusion ? n : 0));
+        if (candidates.enabled()) {
+            stages.add(new GdsProgress.Stage(SELECTION_STAGE, (long) candidates.folds() * methods.size() * epochs));
+        }
+        stages.add(new GdsProgress.Stage("training", epochs));
+        GdsProgress progress = progressFactory.start("graphsha.train", stages);
         try {
             if (config.training().device() == Engines.DeviceChoice.AUTO) {
                 progress.info("device auto: " + (onGpu ? "training on the GPU" : "no GPU visible, training on the CPU"));
             }
             progress.beginStage("diffusion");
             NeighbourDistribution distribution = null;
-            if (method.needsDiffusion()) {
+            if (needsDiffusion) {
                 GraphShaSynthesizer.requireSupported(data.snapshot(), config.synthesis());
                 // The diffusion reports from its worker threads; a terminated transaction stops it there too.
                 distribution = Diffusion.compute(data.snapshot().adjacency(), config.synthesis().diffusion(), steps -> {
@@ -96,10 +118,22 @@ public final class TrainPipeline {
                     progress.progress(steps);
                 });
             }
-            Synthesizer inner = method.newSynthesizer(data.snapshot(), distribution, config.synthesis());
-            RecordingSynthesizer synthesizer = inner == null ? null : new RecordingSynthesizer(inner);
             progress.endStage("diffusion");
             checkTerminated.run();
+            long selectionStart = System.nanoTime();
+            Map<String, Object> selectionStats = Map.of();
+            // Without candidates the run is the call's own; with them, that of a call naming the chosen method.
+            TrainConfig run = config;
+            if (candidates.enabled()) {
+                SelectionStats stats = select(config, data, distribution, progress, checkTerminated);
+                run = config.forCandidate(candidates.methods().get(stats.winner()));
+                selectionStats = new LinkedHashMap<>(stats.toMap());
+                selectionStats.put("millis", (System.nanoTime() - selectionStart) / 1_000_000);
+            }
+            long selectionNanos = System.nanoTime() - selectionStart;
+            Method method = run.method();
+            Synthesizer inner = method.newSynthesizer(data.snapshot(), distribution, run.synthesis());
+            RecordingSynthesizer synthesizer = inner == null ? null : new RecordingSynthesizer(inner);
             long trained = System.nanoTime();
 
             progress.beginStage("training");
@@ -117,27 +151,59 @@ public final class TrainPipeline {
                         report.epoch() + 1, report.epochs(), report.trainLoss(), report.valLoss(), report.valAccuracy()));
                 }
             };
-            TrainingResult result = method.train(data.snapshot(), config.training(), synthesizer,
-                config.graphSmoteUpScale(), listener);
+            TrainingResult result = method.train(data.snapshot(), run.training(), synthesizer,
+                run.graphSmoteUpScale(), listener);
             progress.endStage("training");
             long finished = System.nanoTime();
 
             TrainedModel model = new TrainedModel(config.modelName(), new TrainingGraph(graph.graphName(),
                 graph.schema().nodeLabels(), graph.schema().relationshipTypes(), graph.schema().featureWidths()),
-                config.training().model(),
+                run.training().model(),
                 ConfigReader.choiceName(method), data.classIndex().values(), config.featureProperties(),
-                graph.features().dimension(), result.bestEpoch(), config.effective(), metrics(result, data),
-                Instant.now(), result.parameters(), logitOffsets(config, data), schema);
+                graph.features().dimension(), result.bestEpoch(),
+                candidates.enabled() ? config.chosenConfiguration(method) : config.effective(),
+                metrics(result, data, selectionStats), Instant.now(), result.parameters(), logitOffsets(run, data), schema);
             catalog.store(model, config.overwrite());
             progress.finish("graphsha.train");
-            return new Outcome(model, result, (trained - start) / 1_000_000, (finished - trained) / 1_000_000,
-                synthetic[1] == 0 ? 0 : (double) synthetic[0] / synthetic[1],
+            return new Outcome(model, result, (trained - start - selectionNanos) / 1_000_000,
+                (finished - trained) / 1_000_000, synthetic[1] == 0 ? 0 : (double) synthetic[0] / synthetic[1],
                 synthesizer == null || synthesizer.lastReport() == null ? Map.of()
-                    : synthesisReport(synthesizer.lastReport(), data.classValues()));
+                    : synthesisReport(synthesizer.lastReport(), data.classValues()), selectionStats);
         } catch (RuntimeException | Error e) {
             progress.fail();
             throw e;
         }
+    }
+
+    private static final String SELECTION_STAGE = "model selection";
+
+    /** The method of the call, or its candidates. */
+    private static List<Method> methods(TrainConfig config) {
+        return config.candidates().enabled() ? config.candidates().methods() : List.of(config.method());
+    }
+
+    /** Cross-validation over the candidates, one model at a time, each epoch a step of the selection stage. */
+    private static SelectionStats select(TrainConfig config, TrainingData data, NeighbourDistribution distribution,
+                                         GdsProgress progress, Runnable checkTerminated) {
+        progress.beginStage(SELECTION_STAGE);
+        MethodCandidates candidates = config.candidates();
+        List<MethodCandidate> runs = new ArrayList<>();
+        for (Method m : candidates.methods()) {
+            TrainConfig alone = config.forCandidate(m);
+            runs.add(new MethodCandidate(ConfigReader.choiceName(m), m, alone.training(), alone.synthesis(),
+                distribution, alone.graphSmoteUpScale()));
+        }
+        SelectionStats stats = CrossValidation.run(data.snapshot(), runs, candidates.folds(),
+            config.training().seed(), report -> {
+                checkTerminated.run();
+                progress.progress(1);
+            }, (fold, candidate, name, score, epoch) -> progress.info(String.format(Locale.ROOT,
+                "model selection: fold %d/%d, %s: balanced accuracy %.4f on the held-out nodes (epoch %d kept)",
+                fold + 1, candidates.folds(), name, score, epoch)));
+        progress.info(String.format(Locale.ROOT, "model selection chose %s: mean fold balanced accuracy %.4f",
+            stats.chosen(), stats.mean(stats.winner())));
+        progress.endStage(SELECTION_STAGE);
+        return stats;
     }
 
     /** A call's memory estimate, the size of the selected graph and the most synthetic nodes an epoch adds. */
@@ -160,19 +226,25 @@ public final class TrainPipeline {
         GdsGraphs.Dimensions size = graphs.dimensions(config.graphName(), selection, config.featureProperties());
         long[] ids = graphs.neo4jIds(config.graphName(), selection);
         TrainingData.Labels labels = Inputs.labels(config, graphs, ids, tx);
-        Method method = config.method();
-        long synthetic = method.syntheticNodePeak(labels.trainingCounts(), config.synthesis(),
-            config.graphSmoteUpScale());
+        // Cross-validation trains one model at a time: the peak is the largest candidate's.
+        List<Method> methods = methods(config);
+        long synthetic = 0;
+        for (Method m : methods) {
+            synthetic = Math.max(synthetic, m.syntheticNodePeak(labels.trainingCounts(), config.synthesis(),
+                config.graphSmoteUpScale()));
+        }
+        boolean needsDiffusion = methods.stream().anyMatch(Method::needsDiffusion);
+        boolean decodes = methods.stream().anyMatch(Method::decodesSyntheticEdges);
         long n = size.nodeCount();
         // The message graph holds both directions of every pair: twice the count bounds natural and undirected
         // projections.
         long edges = 2 * size.relationshipCount();
         var diffusion = config.synthesis().diffusion();
-        long entries = !method.needsDiffusion() ? 0 : diffusion.kind() == DiffusionKind.PPR ? n * diffusion.topK()
+        long entries = !needsDiffusion ? 0 : diffusion.kind() == DiffusionKind.PPR ? n * diffusion.topK()
             : edges + n;
         MemoryEstimate memory = MemoryEstimate.of(n, edges, size.featureDimension(), labels.classIndex().size(),
             config.training().model(), synthetic, entries,
-            method.needsDiffusion() && diffusion.exactFor(Math.toIntExact(n)), method.decodesSyntheticEdges());
+            needsDiffusion && diffusion.exactFor(Math.toIntExact(n)), decodes);
         return new Sized(new Estimate(memory, n, size.relationshipCount(), synthetic), ids, labels);
     }
 
@@ -206,11 +278,15 @@ public final class TrainPipeline {
         return offsets;
     }
 
-    private static Map<String, Object> metrics(TrainingResult result, TrainingData data) {
+    /** @param selection {@code modelSelectionStats}, kept with the metrics when not empty (older models lack it) */
+    private static Map<String, Object> metrics(TrainingResult result, TrainingData data, Map<String, Object> selection) {
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("validation", MetricMaps.of(result.validation(), data.classValues()));
         if (hasNodes(data, SplitRole.TEST)) {
             metrics.put("test", MetricMaps.of(result.test(), data.classValues()));
+        }
+        if (!selection.isEmpty()) {
+            metrics.put("modelSelectionStats", selection);
         }
         return metrics;
     }

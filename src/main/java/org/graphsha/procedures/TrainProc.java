@@ -17,11 +17,12 @@ public class TrainProc extends JobProcedure {
         String modelName, Map<String, Object> modelInfo, long preProcessingMillis, long trainMillis,
         Map<String, Object> validationMetrics, Map<String, Object> testMetrics, double syntheticNodesPerEpoch,
         Map<String, Object> lastSynthesis, String device, long trainingThreads,
-        Map<String, Object> configuration) {}
+        Map<String, Object> configuration, Map<String, Object> modelSelectionStats) {}
 
     @Procedure(name = "graphsha.train", mode = Mode.READ)
     @Description("Trains a GNN (gcn, gat, sage) on a GDS graph with GraphSHA synthesis or one of the loss-based "
-        + "baselines, and stores the model in the graphsha model catalog.")
+        + "baselines (or the best of candidateMethods by cross-validation), and stores the model in the graphsha model "
+        + "catalog.")
     public Stream<TrainResult> train(@Name("graphName") String graphName,
                                      @Name(value = "configuration", defaultValue = "{}") Map<String, Object> configuration) {
         TrainConfig config = TrainConfig.of(graphName, configuration);
@@ -37,6 +38,6 @@ public class TrainProc extends JobProcedure {
         return Stream.of(new TrainResult(config.modelName(), ModelProc.info(outcome.model()),
             outcome.preProcessingMillis(), outcome.trainMillis(), validation, test, outcome.syntheticNodesPerEpoch(),
             outcome.synthesis(), outcome.result().device(),
-            outcome.result().engineThreads(), config.effective()));
+            outcome.result().engineThreads(), outcome.model().configuration(), outcome.modelSelection()));
     }
 }

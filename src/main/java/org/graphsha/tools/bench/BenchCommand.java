@@ -74,6 +74,10 @@ public final class BenchCommand {
         // Resident memory of the first run after epoch 100 and after its last epoch: per-epoch leaks show here.
         double[] rss = {Double.NaN, Double.NaN};
         ProgressDisplay display = ProgressDisplay.forStandardOutput(System.err);
+        boolean selecting = o.train().candidates().enabled();
+        // A cross-validated run trains folds × candidates models before the chosen one.
+        int trainingsPerRun = selecting ? o.train().candidates().folds() * o.train().candidates().methods().size() + 1 : 1;
+        List<String> chosen = new ArrayList<>();
         for (int i = 0; i < o.runs(); i++) {
             long seed = o.seed() + i;
             int runIndex = i;
@@ -82,21 +86,34 @@ public final class BenchCommand {
             // The user graph's holdout follows the seed, as the procedure's does; the adjacency (and so S̃) does not.
             BenchRunner seeded = user == null || seed == o.seed() ? runner
                 : new BenchRunner(user.forSeed(seed), o.train(), distribution, o.threads());
-            TrainingResult r = seeded.run(seed, report -> {
+            long[] epochsDone = {0};
+            org.graphsha.training.EpochListener listener = report -> {
+                epochsDone[0]++;
                 display.update("run " + (runIndex + 1) + "/" + o.runs(),
-                    (runIndex + (report.epoch() + 1.0) / report.epochs()) / o.runs());
+                    (runIndex + epochsDone[0] / ((double) report.epochs() * trainingsPerRun)) / o.runs());
                 if (first && (report.epoch() == 99 || report.epoch() == report.epochs() - 1)) {
                     rss[report.epoch() == 99 ? 0 : 1] = PeakMemory.currentRssMb();
                 }
-            });
+            };
+            BenchRunner.Selected selected = selecting ? seeded.select(seed, listener) : null;
+            TrainingResult r = selecting ? selected.result() : seeded.run(seed, listener);
             seconds[i] = (System.nanoTime() - start) / 1e9;
             display.finish();
             results.add(r);
+            if (selecting) {
+                chosen.add(selected.stats().chosen());
+                if (!o.json()) {
+                    progress.println(selectionLine(i + 1, seed, selected.stats()));
+                }
+            }
             if (!o.json()) {
                 progress.printf(Locale.ROOT, "run %d seed %d: best epoch %d  logits %08x  acc %.2f  bAcc %.2f  F1 %.2f  (%.1f s, %.1f ms/epoch)%n",
                     i + 1, seed, r.bestEpoch(), Arrays.hashCode(r.logits()), 100 * r.test().accuracy(), 100 * r.test().balancedAccuracy(),
                     100 * r.test().macroF1(), seconds[i], r.medianMsPerEpoch());
             }
+        }
+        if (selecting && !o.json()) {
+            progress.println("chosen per seed: " + String.join(" ", chosen));
         }
         BenchReport report = BenchReport.of(o, snapshot, results, seconds, PeakMemory.peakRssMb(), rss);
         return o.json() ? report.toJson() : report.toTable();
@@ -115,6 +132,25 @@ public final class BenchCommand {
                 graph.graph().relationshipCount(), labels);
         }
         return new UserGraphSnapshot(graph, o.train());
+    }
+
+    /** Which method cross-validation chose for a seed, and every candidate's fold bAcc (percent). */
+    static String selectionLine(int run, long seed, org.graphsha.method.selection.SelectionStats stats) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "run %d seed %d: chose %s; fold bAcc", run,
+            seed, stats.chosen()));
+        for (int c = 0; c < stats.names().size(); c++) {
+            line.append(String.format(Locale.ROOT, "%s %s %.2f ± %.2f [", c == 0 ? "" : ",", stats.names().get(c),
+                100 * stats.mean(c), 100 * stats.std(c)));
+            for (int f = 0; f < stats.scores()[c].length; f++) {
+                line.append(String.format(Locale.ROOT, "%s%.1f", f == 0 ? "" : " ", 100 * stats.scores()[c][f]));
+            }
+            line.append(" e");
+            for (int f = 0; f < stats.epochs()[c].length; f++) {
+                line.append(f == 0 ? "" : "/").append(stats.epochs()[c][f]);
+            }
+            line.append(']');
+        }
+        return line.toString();
     }
 
     static double median(double[] values) {

@@ -46,9 +46,13 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
     static final String GENERATED = "generated";
     static final String USER_GRAPH = "usergraph";
 
-    /** The method's user-facing name, as the {@code method} key spells it (graphsha, graphEns, vanilla, ...). */
+    /**
+     * The method's user-facing name, as the {@code method} key spells it (graphsha, graphEns, vanilla, ...);
+     * with {@code --candidateMethods}, "cv:" and the candidates.
+     */
     String methodName() {
-        return ConfigReader.choiceName(train.method());
+        return train.candidates().enabled() ? "cv:" + String.join(",", train.candidates().methods().stream()
+            .map(ConfigReader::choiceName).toList()) : ConfigReader.choiceName(train.method());
     }
 
     static final String USAGE = "usage: bench --dataset cora|citeseer|photo|computers|cs --setting lt|step"
@@ -61,7 +65,8 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         + " [--device auto|cpu|gpu] [--threads N] [--gcn-norm mean|symmetric] [--heads 4]"
         + " [--lt-ties ascending|shuffled:SEED]"
         + " [--KEY VALUE ...: any graphsha.train configuration key, e.g. --syntheticEdges bidirectional"
-        + " --diffusion heat --ablation easySamples --deltaBetaB 50]";
+        + " --diffusion heat --ablation easySamples --deltaBetaB 50;"
+        + " --candidateMethods graphsha,tam,reweight [--validationFolds 3] instead of --method chooses by cross-validation]";
 
     static final class UsageException extends RuntimeException {
         UsageException(String message) {
@@ -112,6 +117,8 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
                     if (flag.startsWith("--user-")) {
                         userFlags.add(flag);
                         userFlags.add(value);
+                    } else if (flag.equals("--candidateMethods")) {
+                        trainKeys.put("candidateMethods", List.of(value.split(",")));
                     } else {
                         trainKeys.put(flag.substring(2), typed(value));
                     }
@@ -139,7 +146,9 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
             default -> throw new UsageException("--setting must be lt or step, but was `" + setting + "`");
         };
         trainKeys.put("backbone", required("--backbone", backbone));
-        trainKeys.put("method", required("--method", method));
+        if (method != null || !trainKeys.containsKey("candidateMethods")) {
+            trainKeys.put("method", required("--method", method));
+        }
         trainKeys.putIfAbsent("device", "cpu");
         int r = positive("--runs", runs);
         long s = parseLong("--seed", seed);

@@ -1,8 +1,16 @@
 package org.graphsha.tools.bench;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import org.graphsha.config.ConfigReader;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.method.Method;
+import org.graphsha.method.selection.CrossValidation;
+import org.graphsha.method.selection.MethodCandidate;
+import org.graphsha.method.selection.SelectionStats;
 import org.graphsha.training.EpochListener;
 import org.graphsha.training.TrainingResult;
 
@@ -28,9 +36,34 @@ final class BenchRunner {
         this.threads = Math.max(threads, 1);
     }
 
-    /** S̃ of the snapshot with the method's diffusion options, or null when the method does not need it. */
+    /**
+     * S̃ of the snapshot with the method's diffusion options, or null when the method does not need it; with
+     * candidates, computed once when any of them needs it.
+     */
     static NeighbourDistribution diffusionFor(GraphSnapshot snapshot, TrainConfig train) {
-        return train.method().diffusion(snapshot, train.synthesis());
+        List<Method> methods = train.candidates().enabled() ? train.candidates().methods() : List.of(train.method());
+        return methods.stream().filter(Method::needsDiffusion).findFirst()
+            .map(m -> m.diffusion(snapshot, train.synthesis())).orElse(null);
+    }
+
+    /** A cross-validated run: what the folds measured and the chosen method's run. */
+    record Selected(SelectionStats stats, TrainingResult result) {}
+
+    /**
+     * {@code --candidateMethods}: cross-validation over the candidates, then the chosen method's run with the
+     * options and seed of {@code --method <chosen>}, as graphsha.train does.
+     */
+    Selected select(long seed, EpochListener listener) {
+        List<MethodCandidate> candidates = new ArrayList<>();
+        for (Method m : train.candidates().methods()) {
+            TrainConfig alone = train.forCandidate(m);
+            candidates.add(new MethodCandidate(ConfigReader.choiceName(m), m, alone.training().withThreads(threads),
+                alone.synthesis(), distribution, alone.graphSmoteUpScale()));
+        }
+        SelectionStats stats = CrossValidation.run(snapshot, candidates, train.candidates().folds(), seed, listener,
+            CrossValidation.FoldListener.NONE);
+        TrainConfig chosen = train.forCandidate(train.candidates().methods().get(stats.winner()));
+        return new Selected(stats, new BenchRunner(snapshot, chosen, distribution, threads).run(seed, listener));
     }
 
     /** A fresh synthesizer per run: synthesizers keep per-run state (the last batch, reports). */

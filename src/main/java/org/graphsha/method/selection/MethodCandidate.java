@@ -1,0 +1,28 @@
+package org.graphsha.method.selection;
+
+import org.graphsha.diffusion.NeighbourDistribution;
+import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.method.Method;
+import org.graphsha.synthesis.SynthesisOptions;
+import org.graphsha.training.EpochListener;
+import org.graphsha.training.TrainerOptions;
+import org.graphsha.training.TrainingResult;
+
+/**
+ * A method with the options a call naming it alone would train with.
+ *
+ * @param options      the method's trainer options (its loss); the seed is replaced per fold
+ * @param distribution GraphSHA's S̃, computed once for the graph and shared by every fold (the folds change
+ *                     masks, not edges); null for methods that do not need it
+ */
+public record MethodCandidate(String name, Method method, TrainerOptions options, SynthesisOptions synthesis,
+                              NeighbourDistribution distribution, double upScale)
+    implements CrossValidation.Candidate {
+
+    @Override
+    public TrainingResult train(GraphSnapshot snapshot, long seed, EpochListener listener) {
+        // A fresh synthesizer per run: synthesizers keep per-run state.
+        return method.train(snapshot, options.withSeed(seed), method.newSynthesizer(snapshot, distribution, synthesis),
+            upScale, listener);
+    }
+}

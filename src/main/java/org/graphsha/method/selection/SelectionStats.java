@@ -1,0 +1,98 @@
+package org.graphsha.method.selection;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What cross-validation measured: per candidate, the balanced accuracy on each held-out fold and the
+ * epoch its run kept, and which candidate won (best mean; the earlier candidate on equal means).
+ *
+ * @param names     candidate names in the user's order
+ * @param scores    scores[candidate][fold]: balanced accuracy on the fold's held-out nodes, in [0, 1]
+ * @param epochs    epochs[candidate][fold]: the epoch the fold's run kept
+ * @param foldSizes held-out nodes per fold
+ */
+public record SelectionStats(List<String> names, double[][] scores, int[][] epochs, int[] foldSizes) {
+
+    public SelectionStats {
+        names = List.copyOf(names);
+    }
+
+    public double mean(int candidate) {
+        double sum = 0;
+        for (double s : scores[candidate]) {
+            sum += s;
+        }
+        return sum / scores[candidate].length;
+    }
+
+    /** Sample standard deviation over the folds (n - 1), as the benchmark tables report spreads. */
+    public double std(int candidate) {
+        double[] s = scores[candidate];
+        double mean = mean(candidate);
+        double sum = 0;
+        for (double v : s) {
+            sum += (v - mean) * (v - mean);
+        }
+        return s.length < 2 ? 0 : Math.sqrt(sum / (s.length - 1));
+    }
+
+    /** The candidate with the best mean; strictly greater replaces, so the earlier of equal means wins. */
+    public int winner() {
+        int best = 0;
+        for (int c = 1; c < names.size(); c++) {
+            if (mean(c) > mean(best)) {
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    public String chosen() {
+        return names.get(winner());
+    }
+
+    /** As {@code graphsha.train} yields it and the model keeps it (Cypher types: Long, Double, List, Map). */
+    public Map<String, Object> toMap() {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("chosenMethod", chosen());
+        map.put("bestParameters", Map.of("method", chosen()));
+        map.put("metric", "balancedAccuracy");
+        map.put("validationFolds", (long) foldSizes.length);
+        List<Long> sizes = new ArrayList<>();
+        for (int size : foldSizes) {
+            sizes.add((long) size);
+        }
+        map.put("foldSizes", sizes);
+        List<Map<String, Object>> candidates = new ArrayList<>();
+        for (int c = 0; c < names.size(); c++) {
+            Map<String, Object> validation = new LinkedHashMap<>();
+            List<Double> folds = new ArrayList<>();
+            double min = Double.POSITIVE_INFINITY;
+            double max = Double.NEGATIVE_INFINITY;
+            for (double s : scores[c]) {
+                folds.add(s);
+                min = Math.min(min, s);
+                max = Math.max(max, s);
+            }
+            validation.put("folds", folds);
+            validation.put("avg", mean(c));
+            validation.put("std", std(c));
+            validation.put("min", min);
+            validation.put("max", max);
+            List<Long> kept = new ArrayList<>();
+            for (int e : epochs[c]) {
+                kept.add((long) e);
+            }
+            Map<String, Object> candidate = new LinkedHashMap<>();
+            candidate.put("method", names.get(c));
+            candidate.put("validation", validation);
+            candidate.put("selectedEpochs", kept);
+            candidates.add(candidate);
+        }
+        map.put("modelCandidates", candidates);
+        return map;
+    }
+}

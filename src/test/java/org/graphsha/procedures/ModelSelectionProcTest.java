@@ -1,0 +1,118 @@
+package org.graphsha.procedures;
+
+import static org.graphsha.testing.Errors.assertFailsUnchanged;
+import static org.graphsha.testing.TestNeo4j.rows;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.graphsha.testing.TestNeo4j;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code candidateMethods}: graphsha.train cross-validates the candidates on a small graph, yields and keeps
+ * {@code modelSelectionStats}, and stores the model that a call naming the chosen method makes.
+ */
+class ModelSelectionProcTest {
+
+    /** 90 accounts in three classes of 54 / 24 / 12 on a ring with chords, two numeric features, automatic holdout. */
+    @BeforeAll
+    static void graph() {
+        TestNeo4j.reset();
+        rows("CALL graphsha.model.list() YIELD modelName CALL graphsha.model.drop(modelName) YIELD modelInfo RETURN count(*)");
+        rows("UNWIND range(0, 89) AS i WITH i, CASE WHEN i % 15 < 9 THEN 'normal' WHEN i % 15 < 13 THEN 'suspicious' "
+            + "ELSE 'fraud' END AS kind CREATE (:Account {ref: i, kind: kind, vec: [CASE kind WHEN 'normal' THEN 1.0 "
+            + "ELSE 0.2 END + (i % 4) * 0.1, CASE kind WHEN 'fraud' THEN 1.0 ELSE 0.1 END + (i % 3) * 0.1]})");
+        rows("MATCH (a:Account), (b:Account) WHERE b.ref = (a.ref + 1) % 90 OR b.ref = (a.ref + 15) % 90 "
+            + "CREATE (a)-[:PAYS]->(b)");
+        rows("CALL gds.graph.project('accounts', 'Account', {PAYS: {orientation: 'UNDIRECTED'}}, "
+            + "{nodeProperties: ['vec']})");
+    }
+
+    private static final String BASE = "targetProperty: 'kind', featureProperties: ['vec'], epochs: 8, randomSeed: 11";
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void choosesByCrossValidationAndStoresTheChosenMethodsModel() {
+        Map<String, Object> result = rows("CALL graphsha.train('accounts', {modelName: 'chosen', " + BASE
+            + ", candidateMethods: ['graphsha', 'reweight', 'vanilla'], validationFolds: 2}) "
+            + "YIELD modelInfo, modelSelectionStats, configuration, validationMetrics RETURN *").get(0);
+        Map<String, Object> stats = (Map<String, Object>) result.get("modelSelectionStats");
+        String chosen = (String) stats.get("chosenMethod");
+        assertEquals(chosen, ((Map<String, Object>) result.get("modelInfo")).get("method"));
+        assertEquals(2L, stats.get("validationFolds"));
+        List<Map<String, Object>> candidates = (List<Map<String, Object>>) stats.get("modelCandidates");
+        assertEquals(List.of("graphsha", "reweight", "vanilla"), candidates.stream().map(c -> c.get("method")).toList());
+        double best = Double.NEGATIVE_INFINITY;
+        String expected = null;
+        for (Map<String, Object> candidate : candidates) {
+            Map<String, Object> validation = (Map<String, Object>) candidate.get("validation");
+            List<Double> folds = (List<Double>) validation.get("folds");
+            assertEquals(2, folds.size());
+            assertEquals((folds.get(0) + folds.get(1)) / 2, (Double) validation.get("avg"), 1e-12);
+            assertEquals(2, ((List<?>) candidate.get("selectedEpochs")).size());
+            if ((Double) validation.get("avg") > best) {
+                best = (Double) validation.get("avg");
+                expected = (String) candidate.get("method");
+            }
+        }
+        assertEquals(expected, chosen, "the best mean wins, the earlier candidate on a tie");
+        Map<String, Object> configuration = (Map<String, Object>) result.get("configuration");
+        assertEquals(chosen, configuration.get("method"));
+        assertEquals(List.of("graphsha", "reweight", "vanilla"), configuration.get("candidateMethods"));
+
+        // The stored model is the model of a call naming the chosen method: same seed, same epoch, same metrics.
+        Map<String, Object> alone = rows("CALL graphsha.train('accounts', {modelName: 'alone', " + BASE
+            + ", method: $method}) YIELD modelInfo, modelSelectionStats, validationMetrics RETURN *",
+            Map.of("method", chosen)).get(0);
+        assertEquals(((Map<String, Object>) alone.get("modelInfo")).get("bestEpoch"),
+            ((Map<String, Object>) result.get("modelInfo")).get("bestEpoch"));
+        assertEquals(alone.get("validationMetrics"), result.get("validationMetrics"));
+        assertTrue(((Map<String, Object>) alone.get("modelSelectionStats")).isEmpty(), "no selection, no stats");
+        List<Object> predicted = rows("CALL graphsha.predict.stream('accounts', {modelName: 'chosen'}) YIELD nodeId, "
+            + "predictedClass RETURN predictedClass ORDER BY nodeId").stream().map(r -> r.get("predictedClass")).toList();
+        List<Object> predictedAlone = rows("CALL graphsha.predict.stream('accounts', {modelName: 'alone'}) YIELD nodeId, "
+            + "predictedClass RETURN predictedClass ORDER BY nodeId").stream().map(r -> r.get("predictedClass")).toList();
+        assertEquals(predictedAlone, predicted);
+
+        // The catalog keeps the stats with the metrics, and a model's file reads back with them.
+        Map<String, Object> listed = rows("CALL graphsha.model.list('chosen') YIELD metrics, configuration RETURN *").get(0);
+        Map<String, Object> kept = (Map<String, Object>) ((Map<String, Object>) listed.get("metrics"))
+            .get("modelSelectionStats");
+        assertEquals(chosen, kept.get("chosenMethod"));
+        assertEquals(List.of("graphsha", "reweight", "vanilla"),
+            ((Map<String, Object>) listed.get("configuration")).get("candidateMethods"));
+        Map<String, Object> listedAlone = rows("CALL graphsha.model.list('alone') YIELD metrics RETURN *").get(0);
+        assertFalse(((Map<String, Object>) listedAlone.get("metrics")).containsKey("modelSelectionStats"));
+    }
+
+    @Test
+    void theEstimateTakesTheLargestCandidate() {
+        Map<String, Object> selection = rows("CALL graphsha.train.estimate('accounts', {modelName: 'e', " + BASE
+            + ", candidateMethods: ['reweight', 'graphsha']}) YIELD bytesMax RETURN *").get(0);
+        Map<String, Object> graphsha = rows("CALL graphsha.train.estimate('accounts', {modelName: 'e', " + BASE
+            + ", method: 'graphsha'}) YIELD bytesMax RETURN *").get(0);
+        assertEquals(graphsha.get("bytesMax"), selection.get("bytesMax"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+        method and candidates  | method: 'tam', candidateMethods: ['graphsha', 'tam']     | Configuration keys `method` and `candidateMethods` exclude each other
+        folds without candidates | validationFolds: 3                                     | validationFolds: 3 needs candidateMethods
+        one candidate          | candidateMethods: ['tam']                                | expected at least 2 methods
+        unknown candidate      | candidateMethods: ['tam', 'smote']                       | Invalid value 'smote' for configuration key `candidateMethods`
+        duplicate candidate    | candidateMethods: ['tam', 'TAM']                         | method 'tam' is named twice
+        one fold               | candidateMethods: ['tam', 'vanilla'], validationFolds: 1 | Invalid value 1 for configuration key `validationFolds`
+        more folds than nodes  | candidateMethods: ['tam', 'vanilla'], validationFolds: 99 | validationFolds: 99 is more than the
+        """)
+    void refusesBadSelections(String name, String keys, String expected) {
+        assertFailsUnchanged("CALL graphsha.train('accounts', {modelName: 'bad', " + BASE + ", " + keys + "})",
+            expected.strip());
+    }
+}
