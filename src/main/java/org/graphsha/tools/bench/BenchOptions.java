@@ -59,8 +59,8 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         + " (or --dataset generated --setting time: the arXiv-size graph of generate, in memory;"
         + " or --dataset usergraph --setting holdout [--user-KNOB VALUE ...]: a fraud-shaped graph scored on its"
         + " unlabeled nodes, knobs " + UserGraphSettings.FLAGS + ")"
-        + " --backbone gcn|gat|sage --method graphsha|upsample|graphSmote|graphEns|tam|tamRenode|vanilla|reweight|pcSoftmax"
-        + "|cbLoss|focal|reNode [--runs 10]"
+        + " [--backbone gcn|gat|sage] [--method graphsha|upsample|graphSmote|graphEns|tam|tamRenode|vanilla|reweight"
+        + "|pcSoftmax|cbLoss|focal|reNode; without it, graphsha.train's default] [--runs 10]"
         + " [--seed 100] [--epochs 900] [--format table|json] [--out FILE] [--datasets DIR]"
         + " [--device auto|cpu|gpu] [--threads N] [--gcn-norm mean|symmetric] [--heads 4]"
         + " [--lt-ties ascending|shuffled:SEED]"
@@ -145,9 +145,12 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
             case "step", "st", "time", "holdout" -> false;
             default -> throw new UsageException("--setting must be lt or step, but was `" + setting + "`");
         };
-        trainKeys.put("backbone", required("--backbone", backbone));
-        if (method != null || !trainKeys.containsKey("candidateMethods")) {
-            trainKeys.put("method", required("--method", method));
+        // Without --backbone or --method the bench runs what graphsha.train runs without those keys.
+        if (backbone != null) {
+            trainKeys.put("backbone", backbone);
+        }
+        if (method != null) {
+            trainKeys.put("method", method);
         }
         trainKeys.putIfAbsent("device", "cpu");
         int r = positive("--runs", runs);

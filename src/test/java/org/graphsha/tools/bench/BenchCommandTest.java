@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
+import org.graphsha.config.TrainConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -47,6 +49,16 @@ class BenchCommandTest {
         assertEquals(2, run(line, out));
         assertTrue(out.toString().contains(flag), out.toString());
         assertTrue(out.toString().contains(value), out.toString());
+    }
+
+    @Test
+    void withoutMethodOrBackboneTheBenchRunsTheProceduresDefault() {
+        BenchOptions bench = BenchOptions.parse(args("--dataset cora --setting lt"));
+        TrainConfig procedure = TrainConfig.of("bench", Map.of("modelName", "bench", "device", "cpu"));
+        assertEquals(procedure.method(), bench.train().method());
+        assertEquals(procedure.training(), bench.train().training());
+        assertEquals(procedure.synthesis(), bench.train().synthesis());
+        assertEquals("graphsha", bench.methodName());
     }
 
     @Test
