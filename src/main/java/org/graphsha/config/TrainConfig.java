@@ -76,6 +76,7 @@ public record TrainConfig(
     /** graphsha's defaults beyond the paper (docs/benchmarks/beyond-the-paper.md). */
     static final SelectionWindow DEFAULT_SELECTION_WINDOW = SelectionWindow.AUTO;
     static final double DEFAULT_SELF_TRAINING_WEIGHT = 1;
+    static final int DEFAULT_SELF_TRAINING_WARMUP = 20;
 
     /** Keys that train once took; stored models may still carry them. */
     private static final List<String> RETIRED_KEYS = List.of("writeSyntheticNodes", "syntheticNodeLabel");
@@ -123,7 +124,7 @@ public record TrainConfig(
             new SelfTrainingOptions(
                 put(e, "selfTrainingWeight", r.numberInRange("selfTrainingWeight",
                     method.selfTrainsByDefault() ? DEFAULT_SELF_TRAINING_WEIGHT : 0, 0, 100, false)),
-                put(e, "selfTrainingWarmup", r.intInRange("selfTrainingWarmup", SelfTrainingOptions.OFF.warmupEpochs(),
+                put(e, "selfTrainingWarmup", r.intInRange("selfTrainingWarmup", DEFAULT_SELF_TRAINING_WARMUP,
                     0, 1_000_000))),
             put(e, "virtualClassNodes", r.choice("virtualClassNodes", VirtualClassNodes.NONE, VirtualClassNodes.class)));
 

@@ -188,7 +188,7 @@ class TrainConfigTest {
     void graphshaSelfTrainsByDefaultAndTheBaselinesDoNot() {
         TrainConfig graphsha = TrainConfig.of("g", Map.of("modelName", "m"));
         assertEquals(1.0, graphsha.training().selfTraining().weight());
-        assertEquals(50, graphsha.training().selfTraining().warmupEpochs());
+        assertEquals(20, graphsha.training().selfTraining().warmupEpochs());
         assertEquals(SelectionWindow.AUTO, graphsha.training().selectionWindow());
         for (String baseline : List.of("vanilla", "tam", "reweight", "graphEns", "graphSmote")) {
             TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m", "method", baseline));
