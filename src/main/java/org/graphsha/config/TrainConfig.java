@@ -123,7 +123,7 @@ public record TrainConfig(
             selectionWindow(r, e),
             new SelfTrainingOptions(
                 put(e, "selfTrainingWeight", r.numberInRange("selfTrainingWeight",
-                    method.selfTrainsByDefault() ? DEFAULT_SELF_TRAINING_WEIGHT : 0, 0, 100, false)),
+                    defaultSelfTrainingWeight(method), 0, 100, false)),
                 put(e, "selfTrainingWarmup", r.intInRange("selfTrainingWarmup", DEFAULT_SELF_TRAINING_WARMUP,
                     0, 1_000_000))),
             put(e, "virtualClassNodes", r.choice("virtualClassNodes", VirtualClassNodes.NONE, VirtualClassNodes.class)));
@@ -171,7 +171,7 @@ public record TrainConfig(
                     + "'; leave graphSmoteUpScale out for other methods");
             }
             boolean selfTrains = r.given().containsKey("selfTrainingWeight") ? training.selfTraining().enabled()
-                : m.selfTrainsByDefault();
+                : defaultSelfTrainingWeight(m) > 0;
             if (selfTrains && !m.takesSelfTraining()) {
                 throw new IllegalArgumentException("selfTrainingWeight: " + training.selfTraining().weight() + " does not "
                     + "combine with method 'graphSmote', whose step trains its edge decoder; choose another method or "
@@ -213,6 +213,11 @@ public record TrainConfig(
             current.remove("validationFolds");
         }
         return of(graphName, current);
+    }
+
+    /** Only graphsha self-trains unless the call says otherwise: the baselines train as their papers do. */
+    private static double defaultSelfTrainingWeight(Method method) {
+        return method.selfTrainsByDefault() ? DEFAULT_SELF_TRAINING_WEIGHT : 0;
     }
 
     private static SelectionWindow selectionWindow(ConfigReader r, Map<String, Object> effective) {
@@ -257,7 +262,7 @@ public record TrainConfig(
                 map.put(entry.getKey(), entry.getValue());
             }
         }
-        map.putIfAbsent("selfTrainingWeight", chosen.selfTrainsByDefault() ? DEFAULT_SELF_TRAINING_WEIGHT : 0.0);
+        map.putIfAbsent("selfTrainingWeight", defaultSelfTrainingWeight(chosen));
         return Collections.unmodifiableMap(map);
     }
 

@@ -20,21 +20,27 @@ public record GraphSnapshot(
         return classes.length;
     }
 
-    /**
-     * The given nodes grouped by class: row c holds the nodes of class c in the order given (ascending
-     * for the training nodes of {@code Trainer} and the synthesizers), and is empty for a class none of
-     * them has. Every node must have a class in 0..classCount-1.
-     */
-    public int[][] nodesByClass(int[] nodes) {
-        int[] sizes = new int[classCount];
+    /** How many of the given nodes each class has. Every node must have a class in 0..classCount-1. */
+    public int[] classCounts(int[] nodes) {
+        int[] counts = new int[classCount];
         for (int v : nodes) {
             int c = classes[v];
             if (c < 0 || c >= classCount) {
                 throw new IllegalArgumentException("node " + v + " has class " + c + ", outside 0.."
                     + (classCount - 1));
             }
-            sizes[c]++;
+            counts[c]++;
         }
+        return counts;
+    }
+
+    /**
+     * The given nodes grouped by class: row c holds the nodes of class c in the order given (ascending
+     * for the training nodes of {@code Trainer} and the synthesizers), and is empty for a class none of
+     * them has. Every node must have a class in 0..classCount-1.
+     */
+    public int[][] nodesByClass(int[] nodes) {
+        int[] sizes = classCounts(nodes);
         int[][] byClass = new int[classCount][];
         for (int c = 0; c < classCount; c++) {
             byClass[c] = new int[sizes[c]];

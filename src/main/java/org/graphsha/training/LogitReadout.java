@@ -65,10 +65,7 @@ public final class LogitReadout {
 
     /** log n_c over the training nodes: PC-Softmax predicts argmax(z - log n_c). */
     public static float[] logPrior(GraphSnapshot graph) {
-        int[] count = new int[graph.classCount()];
-        for (int v : Trainer.indices(graph.trainMask())) {
-            count[graph.classes()[v]]++;
-        }
+        int[] count = graph.classCounts(Trainer.indices(graph.trainMask()));
         float[] prior = new float[count.length];
         for (int c = 0; c < count.length; c++) {
             prior[c] = (float) Math.log(count[c]);

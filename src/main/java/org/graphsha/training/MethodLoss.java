@@ -19,10 +19,7 @@ final class MethodLoss {
 
     MethodLoss(GraphSnapshot g, TrainerOptions config, int[] trainNodes) {
         this.config = config;
-        this.trainCount = new int[g.classCount()];
-        for (int v : trainNodes) {
-            trainCount[g.classes()[v]]++;
-        }
+        this.trainCount = g.classCounts(trainNodes);
         for (int c = 0; c < trainCount.length; c++) {
             if (trainCount[c] == 0 && config.loss() != LossKind.VANILLA) {
                 throw new IllegalArgumentException("class " + c + " has no training nodes; method "

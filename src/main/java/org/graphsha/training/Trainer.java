@@ -111,15 +111,6 @@ public final class Trainer {
         return train(graph, config, null, null);
     }
 
-    private int[] perClass(int[] nodes) {
-        int[][] byClass = graph.nodesByClass(nodes);
-        int[] counts = new int[classes];
-        for (int c = 0; c < classes; c++) {
-            counts[c] = byClass[c].length;
-        }
-        return counts;
-    }
-
     private TrainingResult run() {
         SplittableRandom random = new SplittableRandom(config.seed());
         Backbone model = Backbone.create(config.model());
@@ -133,7 +124,7 @@ public final class Trainer {
         MessageGraph baseGraph = MessageGraph.of(graph.adjacency());
         PhaseClock clock = new PhaseClock(config.epochs());
         ModelSelection selection = new ModelSelection(readout, valNodes, testNodes, config.tieBreak(),
-            config.selectionWindow().resolve(perClass(valNodes)));
+            config.selectionWindow().resolve(graph.classCounts(valNodes)));
         ModelSelection.Selected selected;
 
         try (NDManager root = runtime.newManager()) {
