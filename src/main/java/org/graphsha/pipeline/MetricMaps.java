@@ -3,11 +3,15 @@ package org.graphsha.pipeline;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.graphsha.evaluation.Evaluation;
+import org.graphsha.synthesis.SynthesisReport;
 
-/** Metrics in the shape the procedures yield: fractions, with per-class accuracy (recall) and F1 by class value. */
+/**
+ * Metrics and the synthesis report in the shape the procedures yield: fractions, with per-class values by class value.
+ */
 final class MetricMaps {
 
     private MetricMaps() {}
@@ -26,6 +30,22 @@ final class MetricMaps {
             perClass.add(row);
         }
         map.put("perClass", perClass);
+        return map;
+    }
+
+    /** The last epoch's synthesis: its phase, the synthetic nodes per class and their edges. */
+    static Map<String, Object> of(SynthesisReport report, Object[] classValues) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("epoch", (long) report.epoch());
+        map.put("phase", report.phase().name().toLowerCase(Locale.ROOT));
+        List<Map<String, Object>> perClass = new ArrayList<>();
+        for (int c = 0; c < classValues.length; c++) {
+            perClass.add(Map.of("class", classValues[c], "syntheticNodes", (long) report.countsPerClass()[c]));
+        }
+        map.put("perClass", perClass);
+        map.put("meanDelta", report.meanDelta());
+        map.put("meanSyntheticInDegree", report.meanSyntheticInDegree());
+        map.put("syntheticEdges", (long) report.edgeCount());
         return map;
     }
 }

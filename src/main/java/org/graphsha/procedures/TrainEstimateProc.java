@@ -4,7 +4,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import org.graphsha.config.TrainConfig;
-import org.graphsha.pipeline.TrainPipeline;
+import org.graphsha.pipeline.TrainSizing;
 import org.neo4j.gds.core.Username;
 import org.neo4j.graphdb.Transaction;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
@@ -34,7 +34,7 @@ public class TrainEstimateProc {
     public Stream<EstimateResult> estimate(@Name("graphName") String graphName,
                                            @Name(value = "configuration", defaultValue = "{}") Map<String, Object> configuration) {
         TrainConfig config = TrainConfig.of(graphName, configuration);
-        TrainPipeline.Estimate estimate = TrainPipeline.estimate(config,
+        TrainSizing.Estimate estimate = TrainSizing.estimate(config,
             new ProcedureContext(db, username, null, null).graphs(), tx);
         return Stream.of(EstimateResult.of(estimate.memory(), estimate.nodeCount(), estimate.relationshipCount()));
     }

@@ -74,12 +74,12 @@ class MemoryGuardPipelineTest {
         TrainConfig without = TrainConfig.of("cora", Map.of("modelName", "e", "splitProperty", "split",
             "warmupEpochs", -1L, "synthesisTarget", "mean"));
         try (Transaction tx = TestNeo4j.db().beginTx()) {
-            TrainPipeline.Estimate estimate = TrainPipeline.estimate(config, graphs(), tx);
+            TrainSizing.Estimate estimate = TrainSizing.estimate(config, graphs(), tx);
             long largest = (Long) rows("MATCH (p:Paper {split: 'train'}) WITH p.class AS c, count(*) AS n "
                 + "RETURN max(n) AS largest").get(0).get("largest");
             long training = (Long) rows("MATCH (p:Paper {split: 'train'}) RETURN count(*) AS n").get(0).get("n");
             assertEquals(7 * largest - training, estimate.syntheticNodes());
-            assertTrue(TrainPipeline.estimate(without, graphs(), tx).syntheticNodes() < estimate.syntheticNodes());
+            assertTrue(TrainSizing.estimate(without, graphs(), tx).syntheticNodes() < estimate.syntheticNodes());
         }
     }
 

@@ -1,0 +1,81 @@
+package org.graphsha.pipeline;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.graphsha.config.ConfigReader;
+import org.graphsha.config.TrainConfig;
+import org.graphsha.data.TrainingData;
+import org.graphsha.diffusion.NeighbourDistribution;
+import org.graphsha.gds.GdsProgress;
+import org.graphsha.method.Method;
+import org.graphsha.method.selection.CrossValidation;
+import org.graphsha.method.selection.MethodCandidate;
+import org.graphsha.method.selection.MethodCandidates;
+import org.graphsha.method.selection.SelectionStats;
+import org.graphsha.method.selection.StratifiedFolds;
+
+/**
+ * The {@code candidateMethods} part of {@code graphsha.train}: cross-validation over the candidates, one model at
+ * a time, each epoch a step of its own progress stage (docs/algorithm.md §10.5).
+ */
+final class CandidateSelection {
+
+    static final String STAGE = "model selection";
+
+    /**
+     * @param run   the configuration of a call naming the chosen method
+     * @param stats {@code modelSelectionStats} as the procedure yields them
+     * @param nanos how long the selection took, which the yield's pre-processing time leaves out
+     */
+    record Choice(TrainConfig run, Map<String, Object> stats, long nanos) {}
+
+    private CandidateSelection() {}
+
+    /** The method of the call, or its candidates. */
+    static List<Method> methods(TrainConfig config) {
+        return config.candidates().enabled() ? config.candidates().methods() : List.of(config.method());
+    }
+
+    /** Fails, before the diffusion like every other bad input, when there are too many folds for the training nodes. */
+    static void checkFolds(TrainConfig config, TrainingData data) {
+        StratifiedFolds.assign(data.snapshot().trainMask(), data.snapshot().classes(), data.snapshot().classCount(),
+            config.candidates().folds(), config.training().seed());
+    }
+
+    static GdsProgress.Stage stage(TrainConfig config) {
+        MethodCandidates candidates = config.candidates();
+        return new GdsProgress.Stage(STAGE,
+            (long) candidates.folds() * candidates.methods().size() * config.training().epochs());
+    }
+
+    static Choice choose(TrainConfig config, TrainingData data, NeighbourDistribution distribution,
+                         GdsProgress progress, Runnable checkTerminated) {
+        long start = System.nanoTime();
+        progress.beginStage(STAGE);
+        MethodCandidates candidates = config.candidates();
+        List<MethodCandidate> runs = new ArrayList<>();
+        for (Method m : candidates.methods()) {
+            TrainConfig alone = config.forCandidate(m);
+            runs.add(new MethodCandidate(ConfigReader.choiceName(m), m, alone.training(), alone.synthesis(),
+                distribution, alone.graphSmoteUpScale()));
+        }
+        SelectionStats stats = CrossValidation.run(data.snapshot(), runs, candidates.folds(),
+            config.training().seed(), report -> {
+                checkTerminated.run();
+                progress.progress(1);
+            }, (fold, candidate, name, score, epoch) -> progress.info(String.format(Locale.ROOT,
+                "model selection: fold %d/%d, %s: balanced accuracy %.4f on the held-out nodes (epoch %d kept)",
+                fold + 1, candidates.folds(), name, score, epoch)));
+        progress.info(String.format(Locale.ROOT, "model selection chose %s: mean fold balanced accuracy %.4f",
+            stats.chosen(), stats.mean(stats.winner())));
+        progress.endStage(STAGE);
+        long nanos = System.nanoTime() - start;
+        Map<String, Object> yielded = new LinkedHashMap<>(stats.toMap());
+        yielded.put("millis", nanos / 1_000_000);
+        return new Choice(config.forCandidate(candidates.methods().get(stats.winner())), yielded, nanos);
+    }
+}

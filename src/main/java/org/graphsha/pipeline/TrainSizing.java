@@ -1,0 +1,62 @@
+package org.graphsha.pipeline;
+
+import java.util.List;
+
+import org.graphsha.config.TrainConfig;
+import org.graphsha.data.TrainingData;
+import org.graphsha.diffusion.DiffusionKind;
+import org.graphsha.gds.GdsGraphs;
+import org.graphsha.method.Method;
+import org.graphsha.training.MemoryEstimate;
+import org.neo4j.graphdb.Transaction;
+
+/**
+ * What {@code graphsha.train.estimate} yields and the memory guard compares: sized from the projection's counts and
+ * the training class sizes (classes and split are read, the features are not), after the same checks of the target
+ * and split as a run.
+ */
+public final class TrainSizing {
+
+    /** A call's memory estimate, the size of the selected graph and the most synthetic nodes an epoch adds. */
+    public record Estimate(MemoryEstimate memory, long nodeCount, long relationshipCount, long syntheticNodes) {}
+
+    /** The estimate and what sizing read, so that a run reads the classes once. */
+    record Sized(Estimate estimate, long[] ids, TrainingData.Labels labels) {}
+
+    private TrainSizing() {}
+
+    public static Estimate estimate(TrainConfig config, GdsGraphs graphs, Transaction tx) {
+        return size(config, graphs, tx).estimate();
+    }
+
+    static Sized size(TrainConfig config, GdsGraphs graphs, Transaction tx) {
+        GdsGraphs.Selection selection = selection(config);
+        GdsGraphs.Dimensions size = graphs.dimensions(config.graphName(), selection, config.featureProperties());
+        long[] ids = graphs.neo4jIds(config.graphName(), selection);
+        TrainingData.Labels labels = Inputs.labels(config, graphs, ids, tx);
+        // Cross-validation trains one model at a time: the peak is the largest candidate's.
+        List<Method> methods = CandidateSelection.methods(config);
+        long synthetic = 0;
+        for (Method m : methods) {
+            synthetic = Math.max(synthetic, m.syntheticNodePeak(labels.trainingCounts(), config.synthesis(),
+                config.graphSmoteUpScale()));
+        }
+        boolean needsDiffusion = methods.stream().anyMatch(Method::needsDiffusion);
+        boolean decodes = methods.stream().anyMatch(Method::decodesSyntheticEdges);
+        long n = size.nodeCount();
+        // The message graph holds both directions of every pair: twice the count bounds natural and undirected
+        // projections.
+        long edges = 2 * size.relationshipCount();
+        var diffusion = config.synthesis().diffusion();
+        long entries = !needsDiffusion ? 0 : diffusion.kind() == DiffusionKind.PPR ? n * diffusion.topK()
+            : edges + n;
+        MemoryEstimate memory = MemoryEstimate.of(n, edges, size.featureDimension(), labels.classIndex().size(),
+            config.training().model(), synthetic, entries,
+            needsDiffusion && diffusion.exactFor(Math.toIntExact(n)), decodes);
+        return new Sized(new Estimate(memory, n, size.relationshipCount(), synthetic), ids, labels);
+    }
+
+    static GdsGraphs.Selection selection(TrainConfig config) {
+        return GdsGraphs.Selection.of(TrainConfig.filter(config.nodeLabels()), TrainConfig.filter(config.relationshipTypes()));
+    }
+}
