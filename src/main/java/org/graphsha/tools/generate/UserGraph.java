@@ -53,7 +53,7 @@ public record UserGraph(UserGraphSettings settings, GeneratedGraph graph, boolea
         return count;
     }
 
-    /** Labeled and all nodes per class, e.g. {@code normal 340/3663, suspicious 92/994, ...}. */
+    /** Labeled and all nodes per class, e.g. {@code normal 502/3663, suspicious 136/994, ...}. */
     public String labelsPerClass() {
         StringBuilder text = new StringBuilder();
         for (int c = 0; c < settings.classes(); c++) {
