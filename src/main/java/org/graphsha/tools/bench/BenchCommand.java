@@ -122,14 +122,9 @@ public final class BenchCommand {
     private static UserGraphSnapshot userGraph(BenchOptions o, PrintStream progress) {
         UserGraph graph = UserGraph.generate(o.userGraph());
         if (!o.json()) {
-            StringBuilder labels = new StringBuilder();
-            for (int c = 0; c < o.userGraph().classes(); c++) {
-                labels.append(c == 0 ? "" : ", ").append(UserGraph.className(c)).append(' ')
-                    .append(graph.labeledCount(c)).append('/').append(graph.graph().classSizes()[c]);
-            }
             progress.printf(Locale.ROOT, "usergraph: %d nodes, %d relationships; labeled/all per class: %s;"
                 + " the unlabeled nodes are the test set%n", graph.graph().nodeCount(),
-                graph.graph().relationshipCount(), labels);
+                graph.graph().relationshipCount(), graph.labelsPerClass());
         }
         return new UserGraphSnapshot(graph, o.train());
     }

@@ -13,26 +13,30 @@ import org.graphsha.tools.generate.Flags;
 import org.graphsha.tools.generate.GeneratedGraph;
 import org.graphsha.tools.generate.GeneratorSettings;
 import org.graphsha.tools.generate.GraphGenerator;
-import org.graphsha.tools.generate.GraphStatistics;
 import org.graphsha.tools.importer.BulkImport;
 import org.graphsha.store.DatasetImport;
 import org.graphsha.tools.importer.GeneratedGraphWriter;
+import org.graphsha.tools.importer.GraphRecords;
 import org.neo4j.graphdb.GraphDatabaseService;
 
 /**
- * {@code ./graphsha generate}: an arXiv-sized synthetic graph (see {@link GraphGenerator}) written
- * straight into the embedded database, in the shape {@code graphsha.dataset.load} writes. Two write
- * paths: {@code bulk} (default) builds the whole default database with Neo4j's offline importer;
+ * {@code ./graphsha generate}: a synthetic graph written straight into the embedded database, either
+ * arXiv-sized (see {@link GraphGenerator}, in the shape {@code graphsha.dataset.load} writes) or, with
+ * {@code --shape user}, the user-shaped (fraud-like) graph of {@link GraphShape#USER}. Two write paths: {@code bulk} (default) builds the whole default database with Neo4j's offline importer;
  * {@code transactional} adds the graph under its label to whatever the database holds, through
  * large core-API transactions: at full size ~9x slower in wall time and ~5x more CPU per relationship
  * (docs/benchmarks/scale.md).
  */
 final class GenerateCommand implements Main.Command {
 
-    static final String USAGE = "generate [--nodes 169343] [--edges 1166243] [--features 128] [--classes 40]"
+    static final String USAGE = "generate [--shape arxiv|user]"
+        + " [arxiv: --nodes 169343] [--edges 1166243] [--features 128] [--classes 40]"
         + " [--imbalance-ratio 775] [--homophily 0.65] [--degree-exponent 2.5] [--feature-signal 0.15]"
-        + " [--train-fraction 0.537] [--val-fraction 0.176] [--seed 42] [--label Paper] [--relationship-type CITES]"
-        + " [--write-mode bulk|transactional] [--batch-size 100000] [--replace false]";
+        + " [--train-fraction 0.537] [--val-fraction 0.176] [--seed 42]"
+        + " [user: --user-nodes 5000] [--user-classes 4] [--user-class-ratio 50] [--user-rarest-labels 10]"
+        + " [--user-homophily 0.7] [--user-degree 8] [--user-features 16] [--user-signal 0.5] [--user-seed 7]"
+        + " [--label Paper|Account] [--relationship-type CITES|TRANSFERS]"
+        + " [--write-mode bulk|transactional (user: transactional)] [--batch-size 100000] [--replace false]";
 
     enum WriteMode { BULK, TRANSACTIONAL }
 
@@ -40,11 +44,16 @@ final class GenerateCommand implements Main.Command {
     record Target(String label, String relationshipType, WriteMode mode, int batchSize, boolean replace) {
         static final String FLAGS = "--label, --relationship-type, --write-mode, --batch-size, --replace";
 
+        /** With the arXiv shape's defaults. */
         static Target parse(Flags flags) {
-            String mode = flags.string("write-mode", "bulk");
+            return parse(flags, GraphShape.ARXIV);
+        }
+
+        static Target parse(Flags flags, GraphShape shape) {
+            String mode = flags.string("write-mode", shape.writeMode.name().toLowerCase(Locale.ROOT));
             return new Target(
-                ConfigReader.identifier("--label", flags.string("label", "Paper")),
-                ConfigReader.identifier("--relationship-type", flags.string("relationship-type", "CITES")),
+                ConfigReader.identifier("--label", flags.string("label", shape.label)),
+                ConfigReader.identifier("--relationship-type", flags.string("relationship-type", shape.relationshipType)),
                 switch (mode) {
                     case "bulk" -> WriteMode.BULK;
                     case "transactional" -> WriteMode.TRANSACTIONAL;
@@ -74,24 +83,25 @@ final class GenerateCommand implements Main.Command {
 
     @Override
     public int run(List<String> args, Main.Options options, PrintStream out) throws Exception {
-        GeneratorSettings settings;
+        GraphShape.Sampler sampler;
         Target target;
         try {
             Flags flags = new Flags(args);
-            settings = GeneratorSettings.parse(flags);
-            target = Target.parse(flags);
-            flags.finish(GeneratorSettings.FLAGS + ", " + Target.FLAGS);
+            GraphShape shape = GraphShape.parse(flags);
+            sampler = shape.read(flags);
+            target = Target.parse(flags, shape);
+            flags.finish("--shape, " + shape.settingsFlags + ", " + Target.FLAGS);
         } catch (IllegalArgumentException e) {
             throw new Main.UsageException(e.getMessage() + "\nusage: ./graphsha " + USAGE);
         }
         if (target.mode() == WriteMode.BULK) {
-            bulk(options.home(), settings, target, out);
+            bulk(options.home(), sampler, target, out);
             try (EmbeddedNeo4j neo4j = EmbeddedNeo4j.start(options.home(), 0)) {
                 out.println("database holds " + count(neo4j.db(), target));
             }
         } else {
             try (EmbeddedNeo4j neo4j = EmbeddedNeo4j.start(options.home(), 0)) {
-                transactional(neo4j.db(), settings, target, out);
+                transactional(neo4j.db(), sampler, target, out);
             }
         }
         return 0;
@@ -102,8 +112,13 @@ final class GenerateCommand implements Main.Command {
         return Files.isDirectory(BulkImport.layout(home).databaseDirectory());
     }
 
-    /** Generates and imports a new default database; the database must not be running. */
+    /** Generates the arXiv-shaped graph and imports it as a new default database; it must not be running. */
     static Outcome bulk(Path home, GeneratorSettings settings, Target target, PrintStream out) throws Exception {
+        return bulk(home, GraphShape.arxiv(settings), target, out);
+    }
+
+    /** Generates and imports a new default database; the database must not be running. */
+    static Outcome bulk(Path home, GraphShape.Sampler sampler, Target target, PrintStream out) throws Exception {
         if (databaseExists(home)) {
             if (!target.replace()) {
                 throw new Main.UsageException("the home " + home + " already has a database; --write-mode bulk "
@@ -113,12 +128,13 @@ final class GenerateCommand implements Main.Command {
             BulkImport.deleteDatabase(home);
         }
         long sampling = System.nanoTime();
-        GeneratedGraph graph = sample(settings, out);
+        GraphRecords records = sampler.sample(out);
+        GeneratedGraph graph = records.graph();
         double samplingSeconds = (System.nanoTime() - sampling) / 1e9;
         ProgressDisplay writing = ProgressDisplay.forStandardOutput(System.err);
         long start = System.nanoTime();
         double cpu = processCpuSeconds();
-        BulkImport.write(home, graph, target.label(), target.relationshipType(), f -> writing.update("import", f));
+        BulkImport.write(home, records, target.label(), target.relationshipType(), f -> writing.update("import", f));
         writing.finish();
         Outcome outcome = new Outcome(graph, samplingSeconds, (System.nanoTime() - start) / 1e9, processCpuSeconds() - cpu);
         out.printf(Locale.ROOT, "bulk import of :%s nodes and :%s relationships in %.1f s (%.1f CPU s): "
@@ -127,8 +143,13 @@ final class GenerateCommand implements Main.Command {
         return outcome;
     }
 
-    /** Generates and adds the graph under its label through transactions, into a running database. */
+    /** Generates the arXiv-shaped graph and adds it under its label through transactions, into a running database. */
     static Outcome transactional(GraphDatabaseService db, GeneratorSettings settings, Target target, PrintStream out) {
+        return transactional(db, GraphShape.arxiv(settings), target, out);
+    }
+
+    /** Generates and adds the graph under its label through transactions, into a running database. */
+    static Outcome transactional(GraphDatabaseService db, GraphShape.Sampler sampler, Target target, PrintStream out) {
         DatasetImport existing = new DatasetImport(db, target.label(), target.relationshipType());
         if (existing.countExisting() > 0) {
             if (!target.replace()) {
@@ -138,12 +159,13 @@ final class GenerateCommand implements Main.Command {
             existing.deleteExisting();
         }
         long sampling = System.nanoTime();
-        GeneratedGraph graph = sample(settings, out);
+        GraphRecords records = sampler.sample(out);
+        GeneratedGraph graph = records.graph();
         double samplingSeconds = (System.nanoTime() - sampling) / 1e9;
         ProgressDisplay writing = ProgressDisplay.forStandardOutput(System.err);
         double cpu = processCpuSeconds();
         var times = new GeneratedGraphWriter(db, target.label(), target.relationshipType(), target.batchSize())
-            .write(graph, f -> writing.update("write", f));
+            .write(records, f -> writing.update("write", f));
         writing.finish();
         Outcome outcome = new Outcome(graph, samplingSeconds, times.nodeSeconds() + times.relationshipSeconds(),
             processCpuSeconds() - cpu);
@@ -152,20 +174,6 @@ final class GenerateCommand implements Main.Command {
             target.label(), target.relationshipType(), outcome.writeSeconds(), outcome.writeCpuSeconds(), times.nodeSeconds(), times.relationshipSeconds(),
             outcome.relationshipsPerSecond(), graph.relationshipCount() / times.relationshipSeconds());
         return outcome;
-    }
-
-    private static GeneratedGraph sample(GeneratorSettings settings, PrintStream out) {
-        out.println("generating: " + settings);
-        long start = System.nanoTime();
-        ProgressDisplay generating = ProgressDisplay.forStandardOutput(System.err);
-        GeneratedGraph graph = GraphGenerator.generate(settings, f -> generating.update("generate", f));
-        generating.finish();
-        GraphStatistics stats = GraphStatistics.of(graph);
-        out.printf(Locale.ROOT, "generated in %.1f s: %d nodes, %d relationships, classes %d..%d nodes, "
-                + "edge homophily %.3f, training imbalance ratio %.0f%n", (System.nanoTime() - start) / 1e9,
-            graph.nodeCount(), graph.relationshipCount(), graph.classSizes()[graph.classSizes().length - 1],
-            graph.classSizes()[0], stats.edgeHomophily(), stats.trainImbalanceRatio());
-        return graph;
     }
 
     static String count(GraphDatabaseService db, Target target) {

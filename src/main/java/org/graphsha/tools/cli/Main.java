@@ -35,7 +35,8 @@ public final class Main {
             + "lt|step, bench --rho-sweep 5,10,20,50,100 (docs/benchmarks/paper-tables.md)",
             (args, options, out) -> org.graphsha.tools.bench.BenchCommand.run(args.toArray(String[]::new), out)));
         COMMANDS.put("generate", new Entry("write an arXiv-sized synthetic graph (power-law degrees, homophily, "
-            + "long-tailed classes, class-correlated features, time split) into the database: " + GenerateCommand.USAGE,
+            + "long-tailed classes, class-correlated features, time split), or with --shape user a fraud-shaped one "
+            + "(string classes on a few labeled nodes, no split), into the database: " + GenerateCommand.USAGE,
             new GenerateCommand()));
         COMMANDS.put("bench-scale", new Entry("the whole pipeline at ogbn-arXiv size through Cypher (generate or "
             + "reuse, project, GraphSHA and plain GCN, predict.write) with time, memory and metrics: "

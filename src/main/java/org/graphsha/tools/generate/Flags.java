@@ -87,6 +87,19 @@ public final class Flags {
         };
     }
 
+    /**
+     * Fails on the first flag of {@code flagList} (spelt as the {@code FLAGS} constants spell them:
+     * {@code "--a, --b"}) that was given and not taken, with {@code reason} after its name.
+     */
+    public void refuse(String flagList, String reason) {
+        for (String flag : flagList.split(",")) {
+            String name = flag.strip().substring(2);
+            if (values.containsKey(name)) {
+                throw new IllegalArgumentException("flag --" + name + " " + values.get(name) + " " + reason);
+            }
+        }
+    }
+
     /** Fails on the first flag that no consumer took, listing the known ones. */
     public void finish(String knownFlags) {
         if (!values.isEmpty()) {

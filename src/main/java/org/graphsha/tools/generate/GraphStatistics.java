@@ -8,12 +8,6 @@ public record GraphStatistics(double edgeHomophily, int[] trainPerClass, double 
 
     public static GraphStatistics of(GeneratedGraph graph) {
         int[] classes = graph.classes();
-        long same = 0;
-        for (int e = 0; e < graph.relationshipCount(); e++) {
-            if (classes[graph.sources()[e]] == classes[graph.targets()[e]]) {
-                same++;
-            }
-        }
         int[] train = new int[graph.classSizes().length];
         for (int i = 0; i < classes.length; i++) {
             if (graph.split(i).equals("train")) {
@@ -26,7 +20,18 @@ public record GraphStatistics(double edgeHomophily, int[] trainPerClass, double 
             max = Math.max(max, count);
             min = Math.min(min, count);
         }
-        return new GraphStatistics((double) same / Math.max(1, graph.relationshipCount()), train,
-            min == 0 ? Double.POSITIVE_INFINITY : (double) max / min);
+        return new GraphStatistics(edgeHomophily(graph), train, min == 0 ? Double.POSITIVE_INFINITY : (double) max / min);
+    }
+
+    /** The share of relationships whose two ends have the same (true) class. */
+    public static double edgeHomophily(GeneratedGraph graph) {
+        int[] classes = graph.classes();
+        long same = 0;
+        for (int e = 0; e < graph.relationshipCount(); e++) {
+            if (classes[graph.sources()[e]] == classes[graph.targets()[e]]) {
+                same++;
+            }
+        }
+        return (double) same / Math.max(1, graph.relationshipCount());
     }
 }

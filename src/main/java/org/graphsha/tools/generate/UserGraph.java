@@ -52,4 +52,14 @@ public record UserGraph(UserGraphSettings settings, GeneratedGraph graph, boolea
         }
         return count;
     }
+
+    /** Labeled and all nodes per class, e.g. {@code normal 502/3663, suspicious 136/994, ...}. */
+    public String labelsPerClass() {
+        StringBuilder text = new StringBuilder();
+        for (int c = 0; c < settings.classes(); c++) {
+            text.append(c == 0 ? "" : ", ").append(className(c)).append(' ').append(labeledCount(c)).append('/')
+                .append(graph.classSizes()[c]);
+        }
+        return text.toString();
+    }
 }

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleConsumer;
 
-import org.graphsha.store.DatasetImport;
 import org.graphsha.tools.generate.GeneratedGraph;
 import org.neo4j.batchimport.api.Configuration;
 import org.neo4j.batchimport.api.InputIterable;
@@ -38,8 +37,8 @@ import org.neo4j.storageengine.api.StorageEngineFactory;
 
 /**
  * Writes a generated graph as a complete new default database with Neo4j's offline bulk importer
- * (the engine behind {@code neo4j-admin database import}), in the same shape as
- * {@link GeneratedGraphWriter}. It builds the store files directly instead of going through
+ * (the engine behind {@code neo4j-admin database import}), each node with the properties of its
+ * {@link GraphRecords}, as {@link GeneratedGraphWriter} writes them. It builds the store files directly instead of going through
  * transactions, which is what makes a million relationships a matter of seconds; the price is that
  * the database must not be running and its previous content is replaced as a whole.
  */
@@ -70,14 +69,15 @@ public final class BulkImport {
      *
      * @param progress receives the done fraction of the nodes and relationships handed to the importer
      */
-    public static void write(Path home, GeneratedGraph graph, String label, String relationshipType,
+    public static void write(Path home, GraphRecords records, String label, String relationshipType,
                              DoubleConsumer progress) throws IOException {
+        GeneratedGraph graph = records.graph();
         Config config = config(home);
         DatabaseLayout layout = layout(home);
         long total = (long) graph.nodeCount() + graph.relationshipCount();
         AtomicLong done = new AtomicLong();
         DoubleConsumer step = d -> progress.accept(done.addAndGet((long) d) / (double) total);
-        Input input = Input.input(nodes(graph, label, step), relationships(graph, relationshipType, step), IdType.ACTUAL,
+        Input input = Input.input(nodes(records, label, step), relationships(graph, relationshipType, step), IdType.ACTUAL,
             Input.knownEstimates(graph.nodeCount(), graph.relationshipCount(), 6L * graph.nodeCount(), 0,
                 (long) graph.nodeCount() * (graph.features().dimension() * 4L + 64), 0, graph.nodeCount()),
             ReadableGroups.EMPTY);
@@ -99,18 +99,12 @@ public final class BulkImport {
     }
 
     /** Node i gets id i (ids are "actual": the relationships refer to nodes by these numbers). */
-    private static InputIterable nodes(GeneratedGraph graph, String label, DoubleConsumer progress) {
+    private static InputIterable nodes(GraphRecords records, String label, DoubleConsumer progress) {
         String[] labels = {label};
-        return () -> new Ranges(graph.nodeCount(), progress, (i, visitor) -> {
-            int c = graph.classes()[i];
+        return () -> new Ranges(records.nodeCount(), progress, (i, visitor) -> {
             visitor.id(i);
             visitor.labels(labels);
-            visitor.property(DatasetImport.ID, (long) i);
-            visitor.property(DatasetImport.CLASS, (long) c);
-            visitor.property(GeneratedGraphWriter.YEAR, (long) graph.years()[i]);
-            visitor.property(GeneratedGraphWriter.SPLIT, graph.split(i));
-            visitor.property(DatasetImport.PUBLIC_SPLIT, graph.split(i));
-            visitor.property(DatasetImport.FEATURES, graph.features().row(i, c));
+            records.nodes().visit(i, visitor::property);
         });
     }
 

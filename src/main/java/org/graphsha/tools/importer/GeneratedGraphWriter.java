@@ -11,10 +11,9 @@ import org.neo4j.graphdb.RelationshipType;
 import org.neo4j.graphdb.Transaction;
 
 /**
- * Writes a generated graph in the shape {@code graphsha.dataset.load} gives a dataset (label, {@code id},
- * {@code class}, {@code publicSplit}, float-array {@code features}), plus the generator's {@code year} and
- * its {@code split}, so projection and {@code graphsha.train {splitProperty: 'split'}} work unchanged.
- * Large transactions through the core API: per relationship it is two node lookups by internal id and
+ * Writes a generated graph under one label and relationship type, each node with the properties its
+ * {@link GraphRecords} give: the arXiv shape (that of {@code graphsha.dataset.load} plus {@code year} and
+ * {@code split}) or the user shape. Large transactions through the core API: per relationship it is two node lookups by internal id and
  * one create, and the commit cost is spread over {@code batchSize} writes. As for dataset import, the
  * label must be empty; a failed batch deletes the label's nodes again.
  */
@@ -40,13 +39,18 @@ public final class GeneratedGraphWriter {
     /** Seconds spent on the nodes (with their properties) and on the relationships. */
     public record WriteTimes(double nodeSeconds, double relationshipSeconds) {}
 
-    /** @param progress receives the done fraction, nodes and relationships weighted by their write cost */
+    /** Writes the arXiv-shaped graph ({@link GraphRecords#arxiv}). */
     public WriteTimes write(GeneratedGraph graph, DoubleConsumer progress) {
+        return write(GraphRecords.arxiv(graph), progress);
+    }
+
+    /** @param progress receives the done fraction, nodes and relationships weighted by their write cost */
+    public WriteTimes write(GraphRecords records, DoubleConsumer progress) {
         try {
             long start = System.nanoTime();
-            long[] ids = writeNodes(graph, progress);
+            long[] ids = writeNodes(records, progress);
             long nodesDone = System.nanoTime();
-            writeRelationships(graph, ids, progress);
+            writeRelationships(records.graph(), ids, progress);
             return new WriteTimes((nodesDone - start) / 1e9, (System.nanoTime() - nodesDone) / 1e9);
         } catch (RuntimeException e) {
             try {
@@ -62,21 +66,16 @@ public final class GeneratedGraphWriter {
     static final double NODE_WEIGHT = 2;
 
     @SuppressWarnings("deprecation") // internal ids: the cheapest handle to find the nodes again in this process
-    private long[] writeNodes(GeneratedGraph graph, DoubleConsumer progress) {
-        int n = graph.nodeCount();
+    private long[] writeNodes(GraphRecords records, DoubleConsumer progress) {
+        int n = records.nodeCount();
         long[] ids = new long[n];
-        double total = NODE_WEIGHT * n + graph.relationshipCount();
+        double total = NODE_WEIGHT * n + records.relationshipCount();
         for (int start = 0; start < n; start += batchSize) {
             int end = Math.min(n, start + batchSize);
             try (Transaction tx = db.beginTx()) {
                 for (int i = start; i < end; i++) {
                     Node node = tx.createNode(label);
-                    node.setProperty(DatasetImport.ID, (long) i);
-                    node.setProperty(DatasetImport.CLASS, (long) graph.classes()[i]);
-                    node.setProperty(YEAR, (long) graph.years()[i]);
-                    node.setProperty(SPLIT, graph.split(i));
-                    node.setProperty(DatasetImport.PUBLIC_SPLIT, graph.split(i));
-                    node.setProperty(DatasetImport.FEATURES, graph.features().row(i, graph.classes()[i]));
+                    records.nodes().visit(i, node::setProperty);
                     ids[i] = node.getId();
                 }
                 tx.commit();

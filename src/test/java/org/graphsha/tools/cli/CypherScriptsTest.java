@@ -13,16 +13,28 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.graphsha.testing.TestNeo4j;
+import org.graphsha.tools.generate.Flags;
+import org.graphsha.tools.generate.UserGraph;
+import org.graphsha.tools.generate.UserGraphSettings;
+import org.graphsha.tools.importer.GeneratedGraphWriter;
+import org.graphsha.tools.importer.GraphRecords;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every example script in cypher/ runs, in file-name order, against the harness without an error. */
+/**
+ * Every example script in cypher/ runs, in file-name order, against the harness without an error. The
+ * user-graph script finds a small user-shaped graph where {@code ./graphsha generate --shape user} puts it.
+ */
 class CypherScriptsTest {
 
     @BeforeAll
     static void clean() {
         TestNeo4j.reset();
+        UserGraph user = UserGraph.generate(UserGraphSettings.parse(new Flags(List.of("--user-nodes", "600",
+            "--user-class-ratio", "10", "--user-rarest-labels", "8"))));
+        new GeneratedGraphWriter(TestNeo4j.db(), GraphShape.USER.label, GraphShape.USER.relationshipType, 10_000)
+            .write(GraphRecords.user(user), f -> { });
     }
 
     static Stream<Path> scripts() throws IOException {

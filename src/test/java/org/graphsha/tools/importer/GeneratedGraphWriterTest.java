@@ -10,9 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
+import org.graphsha.tools.generate.Flags;
 import org.graphsha.tools.generate.GeneratedGraph;
 import org.graphsha.tools.generate.GeneratorSettings;
 import org.graphsha.tools.generate.GraphGenerator;
+import org.graphsha.tools.generate.UserGraph;
+import org.graphsha.tools.generate.UserGraphSettings;
 import org.graphsha.testing.TestNeo4j;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -78,5 +81,14 @@ class GeneratedGraphWriterTest {
         GeneratedGraphWriter broken = new GeneratedGraphWriter(TestNeo4j.db(), "Broken", "", 100);
         assertThrows(RuntimeException.class, () -> broken.write(graph, f -> { }));
         assertEquals(0L, single("MATCH (n:Broken) RETURN count(n)"));
+    }
+
+    @Test
+    void aFailedWriteOfTheUserShapeLeavesNoNodeBehindEither() {
+        UserGraph user = UserGraph.generate(UserGraphSettings.parse(new Flags(List.of("--user-nodes", "300",
+            "--user-class-ratio", "5", "--user-rarest-labels", "4"))));
+        GeneratedGraphWriter broken = new GeneratedGraphWriter(TestNeo4j.db(), "BrokenAccount", "", 100);
+        assertThrows(RuntimeException.class, () -> broken.write(GraphRecords.user(user), f -> { }));
+        assertEquals(0L, single("MATCH (n:BrokenAccount) RETURN count(n)"));
     }
 }
