@@ -12,7 +12,9 @@ import java.util.Locale;
 import org.graphsha.tools.console.ProgressDisplay;
 import org.graphsha.tools.generate.UserGraph;
 import org.graphsha.diffusion.NeighbourDistribution;
+import org.graphsha.evaluation.Evaluation;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.training.LossKind;
 import org.graphsha.training.TrainingResult;
 
 /**
@@ -70,6 +72,7 @@ public final class BenchCommand {
         }
         BenchRunner runner = new BenchRunner(snapshot, o.train(), distribution, o.threads());
         List<TrainingResult> results = new ArrayList<>();
+        List<GraphSnapshot> trainedOn = new ArrayList<>();
         double[] seconds = new double[o.runs()];
         // Resident memory of the first run after epoch 100 and after its last epoch: per-epoch leaks show here.
         double[] rss = {Double.NaN, Double.NaN};
@@ -84,8 +87,10 @@ public final class BenchCommand {
             long start = System.nanoTime();
             boolean first = i == 0;
             // The user graph's holdout follows the seed, as the procedure's does; the adjacency (and so S̃) does not.
-            BenchRunner seeded = user == null || seed == o.seed() ? runner
-                : new BenchRunner(user.forSeed(seed), o.train(), distribution, o.threads());
+            GraphSnapshot seedSnapshot = user == null || seed == o.seed() ? snapshot : user.forSeed(seed);
+            BenchRunner seeded = seedSnapshot == snapshot ? runner
+                : new BenchRunner(seedSnapshot, o.train(), distribution, o.threads());
+            trainedOn.add(seedSnapshot);
             long[] epochsDone = {0};
             org.graphsha.training.EpochListener listener = report -> {
                 epochsDone[0]++;
@@ -115,8 +120,29 @@ public final class BenchCommand {
         if (selecting && !o.json()) {
             progress.println("chosen per seed: " + String.join(" ", chosen));
         }
+        if (o.averageSeeds() > 0) {
+            printSeedAverages(progress, o, results, trainedOn);
+        }
         BenchReport report = BenchReport.of(o, snapshot, results, seconds, PeakMemory.peakRssMb(), rss);
         return o.json() ? report.toJson() : report.toTable();
+    }
+
+    /** One line per block of {@code --average-seeds} runs, then the blocks' mean and std. */
+    private static void printSeedAverages(PrintStream out, BenchOptions o, List<TrainingResult> results,
+                                          List<GraphSnapshot> trainedOn) {
+        int k = o.averageSeeds();
+        boolean logPriors = !o.train().candidates().enabled() && o.train().training().loss() == LossKind.PC_SOFTMAX;
+        List<Evaluation> blocks = SeedAverage.blocks(results, trainedOn, k, logPriors);
+        double[] bacc = new double[blocks.size()];
+        for (int b = 0; b < blocks.size(); b++) {
+            Evaluation e = blocks.get(b);
+            bacc[b] = 100 * e.balancedAccuracy();
+            out.printf(Locale.ROOT, "seed average %d (seeds %d-%d): acc %.2f  bAcc %.2f  F1 %.2f%n", b + 1,
+                o.seed() + (long) b * k, o.seed() + (long) b * k + k - 1, 100 * e.accuracy(), bacc[b], 100 * e.macroF1());
+        }
+        Summary summary = Summary.of(bacc);
+        out.printf(Locale.ROOT, "seed averages of %d runs: bAcc %.2f ± %.2f over %d blocks%n", k, summary.mean(),
+            summary.std(), bacc.length);
     }
 
     private static UserGraphSnapshot userGraph(BenchOptions o, PrintStream progress) {

@@ -22,7 +22,7 @@ import org.graphsha.tools.generate.UserGraphSettings;
 record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backbone, LossKind method, int runs,
                     long seed, int epochs, boolean json, Path out, Path datasets, DeviceChoice device, int threads,
                     GcnNormalization gcnNorm, int heads, TieOrder ties, TrainConfig train,
-                    UserGraphSettings userGraph) {
+                    UserGraphSettings userGraph, int averageSeeds) {
 
     /** The arXiv-size generated graph (time split) rather than one of the paper's datasets. */
     boolean generated() {
@@ -63,7 +63,8 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         + "|pcSoftmax|cbLoss|focal|reNode; without it, graphsha.train's default] [--runs 10]"
         + " [--seed 100] [--epochs 900] [--format table|json] [--out FILE] [--datasets DIR]"
         + " [--device auto|cpu|gpu] [--threads N] [--gcn-norm mean|symmetric] [--heads 4]"
-        + " [--lt-ties ascending|shuffled:SEED]"
+        + " [--lt-ties ascending|shuffled:SEED] [--average-seeds K: also score blocks of K runs by their mean"
+        + " probabilities]"
         + " [--KEY VALUE ...: any graphsha.train configuration key, e.g. --syntheticEdges bidirectional"
         + " --diffusion heat --ablation easySamples --deltaBetaB 50;"
         + " --candidateMethods graphsha,tam,reweight [--validationFolds 3] instead of --method chooses by cross-validation]";
@@ -86,6 +87,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         String datasets = null;
         String threads = "0";
         String ties = "ascending";
+        String averageSeeds = "0";
         Map<String, Object> trainKeys = new LinkedHashMap<>();
         List<String> userFlags = new ArrayList<>();
         int start = args.length > 0 && args[0].equals("bench") ? 1 : 0;
@@ -113,6 +115,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
 
                 case "--threads" -> threads = value;
                 case "--lt-ties" -> ties = value;
+                case "--average-seeds" -> averageSeeds = value;
                 default -> {
                     if (flag.startsWith("--user-")) {
                         userFlags.add(flag);
@@ -164,6 +167,11 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         if (t < 0) {
             throw new UsageException("--threads must be >= 0, but was `" + threads + "`");
         }
+        int k = (int) parseLong("--average-seeds", averageSeeds);
+        if (k != 0 && (k < 2 || r % k != 0 || json)) {
+            throw new UsageException("--average-seeds " + averageSeeds + " must be at least 2 and divide --runs " + r
+                + " (and goes with --format table): choose --runs as a multiple of it, e.g. --runs " + 5 * Math.max(k, 2));
+        }
         Path dir = datasets != null ? Path.of(datasets) : BenchDatasets.defaultDir();
         TieOrder tieOrder;
         try {
@@ -175,7 +183,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         ModelSpec spec = train.training().model();
         return new BenchOptions(d, lt, spec.kind(), train.training().loss(), r, s, train.training().epochs(), json,
             out == null ? null : Path.of(out), dir, train.training().device(), t, spec.gcnNormalization(), spec.heads(),
-            tieOrder, train, userGraph);
+            tieOrder, train, userGraph, k);
     }
 
     private static UserGraphSettings userGraph(boolean user, List<String> flags) {

@@ -43,6 +43,8 @@ class BenchCommandTest {
         "--dataset usergraph --setting lt --backbone gcn --method vanilla | --setting holdout | lt",
         "--dataset cora --setting lt --backbone gcn --method vanilla --user-nodes 900 | --user-nodes | usergraph",
         "--dataset usergraph --setting holdout --backbone gcn --method vanilla --user-colour red | --user-colour | known flags",
+        "--dataset cora --setting lt --method vanilla --runs 3 --average-seeds 2 | --average-seeds 2 | --runs 3",
+        "--dataset cora --setting lt --method vanilla --runs 3 --average-seeds 1 | --average-seeds 1 | multiple",
     })
     void badFlagsExitWithTwoAndNameFlagAndValue(String line, String flag, String value) {
         StringBuilder out = new StringBuilder();
