@@ -22,6 +22,7 @@ import org.graphsha.nn.Engines;
 import org.graphsha.nn.FieldForward;
 import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.MessageGraph;
+import org.graphsha.numeric.Argmax;
 import org.graphsha.store.NodeChanges;
 import org.graphsha.store.ReceptiveFields;
 import org.graphsha.training.FeatureMode;
@@ -127,7 +128,7 @@ public final class NodePredictPipeline {
             double[][] p = Inference.probabilities(logits, classes);
             for (int i = 0; i < batch.length; i++) {
                 probabilities[from + i] = p[i];
-                predicted[from + i] = model.classValues().get(argmax(p[i]));
+                predicted[from + i] = model.classValues().get(Argmax.of(p[i]));
             }
         }
         long elapsed = System.nanoTime() - start;
@@ -343,14 +344,4 @@ public final class NodePredictPipeline {
         return TrainConfig.FeatureNormalization.ROW_SUM;
     }
 
-    /** First maximum wins, as predict.stream's argmax. */
-    private static int argmax(double[] values) {
-        int best = 0;
-        for (int c = 1; c < values.length; c++) {
-            if (values[c] > values[best]) {
-                best = c;
-            }
-        }
-        return best;
-    }
 }

@@ -20,6 +20,7 @@ import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.Engines;
+import org.graphsha.numeric.Argmax;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.Inference;
 import org.graphsha.training.MemoryEstimate;
@@ -240,7 +241,7 @@ public final class PredictPipeline {
         int[] indices = new int[n];
         Object[] values = new Object[n];
         for (int i = 0; i < n; i++) {
-            indices[i] = argmax(probabilities[i]);
+            indices[i] = Argmax.of(probabilities[i]);
             values[i] = model.classValues().get(indices[i]);
         }
         return new Predictions(neo4jIds, indices, values, probabilities, preProcessingMillis,
@@ -257,14 +258,4 @@ public final class PredictPipeline {
         return TrainConfig.FeatureNormalization.ROW_SUM;
     }
 
-    /** First maximum wins, as the metrics' argmax. */
-    static int argmax(double[] values) {
-        int best = 0;
-        for (int c = 1; c < values.length; c++) {
-            if (values[c] > values[best]) {
-                best = c;
-            }
-        }
-        return best;
-    }
 }

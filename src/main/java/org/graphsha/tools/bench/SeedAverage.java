@@ -6,6 +6,7 @@ import java.util.List;
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.evaluation.Metrics;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.numeric.Argmax;
 import org.graphsha.numeric.Softmax;
 import org.graphsha.training.LogitReadout;
 import org.graphsha.training.TrainingResult;
@@ -62,19 +63,9 @@ final class SeedAverage {
         for (int v = 0, i = 0; v < n; v++) {
             if (graph.testMask()[v]) {
                 truth[i] = graph.classes()[v];
-                predicted[i++] = argmax(mean, v * classes, classes);
+                predicted[i++] = Argmax.of(mean, v * classes, classes);
             }
         }
         return Metrics.evaluate(truth, predicted, classes);
-    }
-
-    private static int argmax(double[] values, int offset, int length) {
-        int best = 0;
-        for (int c = 1; c < length; c++) {
-            if (values[offset + c] > values[offset + best]) {
-                best = c;
-            }
-        }
-        return best;
     }
 }

@@ -15,6 +15,7 @@ import org.graphsha.catalog.ModelCache;
 import org.graphsha.catalog.CatalogUser;
 import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.config.NodePredictConfig;
+import org.graphsha.numeric.Argmax;
 import org.graphsha.pipeline.NodePredictPipeline;
 import org.graphsha.store.ModelDirectory;
 import org.graphsha.store.NodeChanges;
@@ -244,7 +245,7 @@ final class BenchLiveCommand implements Main.Command {
                 for (var e : capped.entrySet()) {
                     double[] want = exact.get(e.getKey());
                     maxDiff = Math.max(maxDiff, maxAbs(want, e.getValue()));
-                    changed += argmax(want) != argmax(e.getValue()) ? 1 : 0;
+                    changed += Argmax.of(want) != Argmax.of(e.getValue()) ? 1 : 0;
                 }
                 row.put("max abs diff vs exact", String.format(Locale.ROOT, "%.2g", maxDiff));
                 row.put("class changed", changed + " of " + capped.size());
@@ -393,16 +394,6 @@ final class BenchLiveCommand implements Main.Command {
             max = Math.max(max, Math.abs(a[c] - b[c]));
         }
         return max;
-    }
-
-    private static int argmax(double[] values) {
-        int best = 0;
-        for (int c = 1; c < values.length; c++) {
-            if (values[c] > values[best]) {
-                best = c;
-            }
-        }
-        return best;
     }
 
     private static List<Integer> ints(String text) {
