@@ -11,9 +11,11 @@ import org.graphsha.data.Snapshots;
 import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.diffusion.DiffusionMode;
 import org.graphsha.diffusion.DiffusionOptions;
+import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.diffusion.Normalization;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.method.Method;
+import org.graphsha.method.selection.MethodCandidate;
 import org.graphsha.method.selection.MethodCandidates;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.Engines.DeviceChoice;
@@ -164,7 +166,7 @@ public record TrainConfig(
         }
         r.finish();
         // With candidateMethods every candidate must accept the call's keys, as a call naming it alone would.
-        for (Method m : candidates.enabled() ? candidates.methods() : List.of(method)) {
+        for (Method m : methods(candidates, method)) {
             if (upScale != 0 && !m.takesUpScale()) {
                 throw new IllegalArgumentException("graphSmoteUpScale: " + upScale + " needs method 'graphSmote', but "
                     + (candidates.enabled() ? "candidate " : "") + "method is '" + ConfigReader.choiceName(m)
@@ -213,6 +215,28 @@ public record TrainConfig(
             current.remove("validationFolds");
         }
         return of(graphName, current);
+    }
+
+    /** The method of the call, or its candidates. */
+    public List<Method> methods() {
+        return methods(candidates, method);
+    }
+
+    private static List<Method> methods(MethodCandidates candidates, Method method) {
+        return candidates.enabled() ? candidates.methods() : List.of(method);
+    }
+
+    /**
+     * The candidates as cross-validation trains them, each with the options of a call naming it alone.
+     *
+     * @param distribution GraphSHA's S̃ of the graph, shared by every candidate and fold; null when none needs it
+     */
+    public List<MethodCandidate> candidateRuns(NeighbourDistribution distribution) {
+        return candidates.methods().stream().map(m -> {
+            TrainConfig alone = forCandidate(m);
+            return new MethodCandidate(ConfigReader.choiceName(m), m, alone.training(), alone.synthesis(), distribution,
+                alone.graphSmoteUpScale());
+        }).toList();
     }
 
     /** Only graphsha self-trains unless the call says otherwise: the baselines train as their papers do. */

@@ -1,19 +1,14 @@
 package org.graphsha.pipeline;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.graphsha.config.ConfigReader;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.TrainingData;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.gds.GdsProgress;
-import org.graphsha.method.Method;
 import org.graphsha.method.selection.CrossValidation;
-import org.graphsha.method.selection.MethodCandidate;
 import org.graphsha.method.selection.MethodCandidates;
 import org.graphsha.method.selection.SelectionStats;
 import org.graphsha.method.selection.StratifiedFolds;
@@ -35,11 +30,6 @@ final class CandidateSelection {
 
     private CandidateSelection() {}
 
-    /** The method of the call, or its candidates. */
-    static List<Method> methods(TrainConfig config) {
-        return config.candidates().enabled() ? config.candidates().methods() : List.of(config.method());
-    }
-
     /** Fails, before the diffusion like every other bad input, when there are too many folds for the training nodes. */
     static void checkFolds(TrainConfig config, TrainingData data) {
         StratifiedFolds.assign(data.snapshot().trainMask(), data.snapshot().classes(), data.snapshot().classCount(),
@@ -57,13 +47,7 @@ final class CandidateSelection {
         long start = System.nanoTime();
         progress.beginStage(STAGE);
         MethodCandidates candidates = config.candidates();
-        List<MethodCandidate> runs = new ArrayList<>();
-        for (Method m : candidates.methods()) {
-            TrainConfig alone = config.forCandidate(m);
-            runs.add(new MethodCandidate(ConfigReader.choiceName(m), m, alone.training(), alone.synthesis(),
-                distribution, alone.graphSmoteUpScale()));
-        }
-        SelectionStats stats = CrossValidation.run(data.snapshot(), runs, candidates.folds(),
+        SelectionStats stats = CrossValidation.run(data.snapshot(), config.candidateRuns(distribution), candidates.folds(),
             config.training().seed(), report -> {
                 checkTerminated.run();
                 progress.progress(1);

@@ -67,7 +67,7 @@ public final class TrainPipeline {
         // Resolved first: `gpu` on a machine without one must fail before any heavy work.
         boolean onGpu = Engines.device(config.training().device()).isGpu();
         boolean selects = config.candidates().enabled();
-        boolean needsDiffusion = CandidateSelection.methods(config).stream().anyMatch(Method::needsDiffusion);
+        boolean needsDiffusion = config.methods().stream().anyMatch(Method::needsDiffusion);
         long start = System.nanoTime();
         TrainSizing.Sized sized = TrainSizing.size(config, graphs, tx);
         MemoryGuard.check(PROCEDURE, sized.estimate().memory(), config.job().sudo(), available, ADVICE);

@@ -35,7 +35,7 @@ public final class TrainSizing {
         long[] ids = graphs.neo4jIds(config.graphName(), selection);
         TrainingData.Labels labels = Inputs.labels(config, graphs, ids, tx);
         // Cross-validation trains one model at a time: the peak is the largest candidate's.
-        List<Method> methods = CandidateSelection.methods(config);
+        List<Method> methods = config.methods();
         long synthetic = 0;
         for (Method m : methods) {
             synthetic = Math.max(synthetic, m.syntheticNodePeak(labels.trainingCounts(), config.synthesis(),

@@ -19,6 +19,11 @@ public record MethodCandidate(String name, Method method, TrainerOptions options
                               NeighbourDistribution distribution, double upScale)
     implements CrossValidation.Candidate {
 
+    /** The same candidate trained with {@code threads} PyTorch intra-op threads. */
+    public MethodCandidate withThreads(int threads) {
+        return new MethodCandidate(name, method, options.withThreads(threads), synthesis, distribution, upScale);
+    }
+
     @Override
     public TrainingResult train(GraphSnapshot snapshot, long seed, EpochListener listener) {
         // A fresh synthesizer per run: synthesizers keep per-run state.

@@ -1,9 +1,7 @@
 package org.graphsha.tools.bench;
 
-import java.util.ArrayList;
 import java.util.List;
 
-import org.graphsha.config.ConfigReader;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
@@ -41,8 +39,7 @@ final class BenchRunner {
      * candidates, computed once when any of them needs it.
      */
     static NeighbourDistribution diffusionFor(GraphSnapshot snapshot, TrainConfig train) {
-        List<Method> methods = train.candidates().enabled() ? train.candidates().methods() : List.of(train.method());
-        return methods.stream().filter(Method::needsDiffusion).findFirst()
+        return train.methods().stream().filter(Method::needsDiffusion).findFirst()
             .map(m -> m.diffusion(snapshot, train.synthesis())).orElse(null);
     }
 
@@ -54,12 +51,8 @@ final class BenchRunner {
      * options and seed of {@code --method <chosen>}, as graphsha.train does.
      */
     Selected select(long seed, EpochListener listener) {
-        List<MethodCandidate> candidates = new ArrayList<>();
-        for (Method m : train.candidates().methods()) {
-            TrainConfig alone = train.forCandidate(m);
-            candidates.add(new MethodCandidate(ConfigReader.choiceName(m), m, alone.training().withThreads(threads),
-                alone.synthesis(), distribution, alone.graphSmoteUpScale()));
-        }
+        List<MethodCandidate> candidates = train.candidateRuns(distribution).stream()
+            .map(c -> c.withThreads(threads)).toList();
         SelectionStats stats = CrossValidation.run(snapshot, candidates, train.candidates().folds(), seed, listener,
             CrossValidation.FoldListener.NONE);
         TrainConfig chosen = train.forCandidate(train.candidates().methods().get(stats.winner()));
