@@ -58,18 +58,30 @@ public final class ModelCache {
         }
     }
 
-    /** A loaded model and its rows, per graph read. */
+    /** A loaded model and its rows, per graph read; an ensemble keeps rows per member. */
     public static final class Loaded {
         private final TrainedModel model;
+        private final List<Loaded> members;
         private final Map<RowGraph, NodeRows> rows = new ConcurrentHashMap<>();
         private final Map<RowGraph, NodeRows> hidden = new ConcurrentHashMap<>();
 
         Loaded(TrainedModel model) {
             this.model = model;
+            int count = model.members().size();
+            List<Loaded> all = new ArrayList<>(count);
+            for (int m = 0; m < count; m++) {
+                all.add(count == 1 ? this : new Loaded(model.member(m)));
+            }
+            this.members = List.copyOf(all);
         }
 
         public TrainedModel model() {
             return model;
+        }
+
+        /** Each member as a single model with rows of its own; a single model is its own only member. */
+        public List<Loaded> members() {
+            return members;
         }
 
         /** The model's first-layer rows of nodes of one graph, created empty on first use. */
@@ -296,10 +308,11 @@ public final class ModelCache {
         return ENTRIES.size();
     }
 
+    /** Every cached model's members, which hold the rows. */
     private static synchronized List<Loaded> loadedModels() {
         List<Loaded> all = new ArrayList<>(ENTRIES.size());
         for (Entry entry : ENTRIES.values()) {
-            all.add(entry.loaded());
+            all.addAll(entry.loaded().members());
         }
         return all;
     }
@@ -318,7 +331,7 @@ public final class ModelCache {
     }
 
     private static long parameterFloats(TrainedModel model) {
-        return model.parameters().stream().mapToLong(t -> t.data().length).sum();
+        return model.members().stream().flatMap(List::stream).mapToLong(t -> t.data().length).sum();
     }
 
     /** Columns of the first layer's weight, the first tensor of every backbone: X·W's row width. */

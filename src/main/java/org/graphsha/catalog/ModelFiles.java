@@ -34,7 +34,8 @@ import org.graphsha.nn.Tensor;
  * <p>Layout: the shared models (user {@code ""}: authentication off, or written before models had
  * owners) lie in the catalog folder itself, every other user's in {@code users/<encoded name>/}. The
  * folder decides the owner; the header does not name it, so moving a file hands the model over.
- * Headers only gain keys: a reader takes what an older file lacks from {@link TrainingGraph#unknown}.
+ * Headers only gain keys: a reader takes what an older file lacks from {@link TrainingGraph#unknown}. An ensemble's
+ * header counts its {@code members}, whose tensors follow one another, each in the layout of {@code tensors}.
  */
 final class ModelFiles {
 
@@ -55,9 +56,11 @@ final class ModelFiles {
                 byte[] header = GSON.toJson(header(model)).getBytes(StandardCharsets.UTF_8);
                 out.writeInt(header.length);
                 out.write(header);
-                for (Tensor tensor : model.parameters()) {
-                    for (float value : tensor.data()) {
-                        out.writeFloat(value);
+                for (List<Tensor> member : model.members()) {
+                    for (Tensor tensor : member) {
+                        for (float value : tensor.data()) {
+                            out.writeFloat(value);
+                        }
                     }
                 }
             }
@@ -81,14 +84,13 @@ final class ModelFiles {
             byte[] header = new byte[in.readInt()];
             in.readFully(header);
             Map<String, Object> h = GSON.fromJson(new String(header, StandardCharsets.UTF_8), Map.class);
-            List<Tensor> tensors = new ArrayList<>();
-            for (Map<String, Object> t : (List<Map<String, Object>>) h.get("tensors")) {
-                long[] shape = ((List<Long>) t.get("shape")).stream().mapToLong(Long::longValue).toArray();
-                float[] data = new float[Math.toIntExact(Arrays.stream(shape).reduce(1, (a, b) -> a * b))];
-                for (int i = 0; i < data.length; i++) {
-                    data[i] = in.readFloat();
-                }
-                tensors.add(new Tensor((String) t.get("name"), shape, data, (Boolean) t.get("firstLayer")));
+            List<Map<String, Object>> layout = (List<Map<String, Object>>) h.get("tensors");
+            List<Tensor> tensors = tensors(in, layout);
+            // Files written before ensembles existed hold one member and no count.
+            long members = h.containsKey("members") ? (Long) h.get("members") : 1;
+            List<List<Tensor>> otherMembers = new ArrayList<>();
+            for (long m = 1; m < members; m++) {
+                otherMembers.add(tensors(in, layout));
             }
             Map<String, Object> spec = (Map<String, Object>) h.get("spec");
             List<String> featureProperties = (List<String>) h.get("featureProperties");
@@ -109,8 +111,24 @@ final class ModelFiles {
                 Instant.parse((String) h.get("createdAt")),
                 tensors,
                 ((List<Number>) h.get("logitOffsets")).stream().mapToDouble(Number::doubleValue).toArray(),
-                projection((Map<String, Object>) h.get("projection")));
+                projection((Map<String, Object>) h.get("projection")),
+                otherMembers);
         }
+    }
+
+    /** One member's tensors, in header order. */
+    @SuppressWarnings("unchecked")
+    private static List<Tensor> tensors(DataInputStream in, List<Map<String, Object>> layout) throws IOException {
+        List<Tensor> tensors = new ArrayList<>();
+        for (Map<String, Object> t : layout) {
+            long[] shape = ((List<Long>) t.get("shape")).stream().mapToLong(Long::longValue).toArray();
+            float[] data = new float[Math.toIntExact(Arrays.stream(shape).reduce(1, (a, b) -> a * b))];
+            for (int i = 0; i < data.length; i++) {
+                data[i] = in.readFloat();
+            }
+            tensors.add(new Tensor((String) t.get("name"), shape, data, (Boolean) t.get("firstLayer")));
+        }
+        return tensors;
     }
 
     @SuppressWarnings("unchecked")
@@ -155,6 +173,9 @@ final class ModelFiles {
             tensors.add(Map.of("name", t.name(), "shape", t.shape(), "firstLayer", t.firstLayer()));
         }
         h.put("tensors", tensors);
+        if (!model.otherMembers().isEmpty()) {
+            h.put("members", model.members().size());
+        }
         return h;
     }
 

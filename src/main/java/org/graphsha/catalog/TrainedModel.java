@@ -1,6 +1,7 @@
 package org.graphsha.catalog;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -17,9 +18,13 @@ import org.graphsha.nn.Tensor;
  * @param featureProperties the projected properties, in the order they were concatenated
  * @param configuration     the train call's configuration with defaults filled in
  * @param metrics           validation (and test) metrics of the selected epoch
- * @param logitOffsets      added to the logits before the argmax (PC-Softmax's -log n_c; zeros otherwise)
+ * @param parameters        the model's tensors; of an ensemble, its first member's (seed {@code randomSeed})
+ * @param logitOffsets      added to the logits before the softmax (PC-Softmax's -log n_c; zeros otherwise)
  * @param projection        the Neo4j labels and types of the training projection, or null for models stored
  *                          before it was recorded
+ * @param otherMembers      an ensemble's other members (seeds {@code randomSeed + 1}, ...), each with tensors of the
+ *                          same names and shapes as {@code parameters}; empty for a single model. The model predicts
+ *                          with its members' mean class probabilities (docs/algorithm.md §10.6).
  */
 public record TrainedModel(
     String name,
@@ -35,9 +40,29 @@ public record TrainedModel(
     Instant createdAt,
     List<Tensor> parameters,
     double[] logitOffsets,
-    ProjectionSchema projection
+    ProjectionSchema projection,
+    List<List<Tensor>> otherMembers
 ) {
-    /** A model without a recorded projection schema. */
+    public TrainedModel {
+        otherMembers = List.copyOf(otherMembers);
+        for (List<Tensor> member : otherMembers) {
+            if (member.size() != parameters.size()) {
+                throw new IllegalArgumentException("ensemble member with " + member.size() + " tensors; the first has "
+                    + parameters.size());
+            }
+        }
+    }
+
+    /** A single model (no other members). */
+    public TrainedModel(String name, TrainingGraph trainingGraph, ModelSpec spec, String method, List<Object> classValues,
+                        List<String> featureProperties, int featureDimension, int bestEpoch,
+                        Map<String, Object> configuration, Map<String, Object> metrics, Instant createdAt,
+                        List<Tensor> parameters, double[] logitOffsets, ProjectionSchema projection) {
+        this(name, trainingGraph, spec, method, classValues, featureProperties, featureDimension, bestEpoch, configuration,
+            metrics, createdAt, parameters, logitOffsets, projection, List.of());
+    }
+
+    /** A single model without a recorded projection schema. */
     public TrainedModel(String name, TrainingGraph trainingGraph, ModelSpec spec, String method, List<Object> classValues,
                         List<String> featureProperties, int featureDimension, int bestEpoch,
                         Map<String, Object> configuration, Map<String, Object> metrics, Instant createdAt,
@@ -48,5 +73,20 @@ public record TrainedModel(
 
     public int classCount() {
         return classValues.size();
+    }
+
+    /** Every member's parameters, the first member first: one entry for a single model. */
+    public List<List<Tensor>> members() {
+        List<List<Tensor>> all = new ArrayList<>(1 + otherMembers.size());
+        all.add(parameters);
+        all.addAll(otherMembers);
+        return all;
+    }
+
+    /** Member {@code index} as a single model of its own, for the paths that run one parameter set at a time. */
+    public TrainedModel member(int index) {
+        return index == 0 && otherMembers.isEmpty() ? this : new TrainedModel(name, trainingGraph, spec, method,
+            classValues, featureProperties, featureDimension, bestEpoch, configuration, metrics, createdAt,
+            members().get(index), logitOffsets, projection);
     }
 }

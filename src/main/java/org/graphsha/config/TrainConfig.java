@@ -59,6 +59,7 @@ public record TrainConfig(
     boolean overwrite,
     double graphSmoteUpScale,
     MethodCandidates candidates,
+    int ensembleSize,
     Map<String, Object> effective
 ) {
     /** Row normalisation as PyG's NormalizeFeatures (the reference), optionally binarising first. */
@@ -79,6 +80,8 @@ public record TrainConfig(
     static final SelectionWindow DEFAULT_SELECTION_WINDOW = SelectionWindow.AUTO;
     static final double DEFAULT_SELF_TRAINING_WEIGHT = 1;
     static final int DEFAULT_SELF_TRAINING_WARMUP = 20;
+    /** Each member is a full training run, so the cap keeps a typo from holding the server for hours. */
+    static final int MAX_ENSEMBLE_SIZE = 20;
 
     /** Keys that train once took; stored models may still carry them. */
     private static final List<String> RETIRED_KEYS = List.of("writeSyntheticNodes", "syntheticNodeLabel");
@@ -154,6 +157,7 @@ public record TrainConfig(
             hardness(r, e));
 
         // train writes nothing, so writeConcurrency has nothing to do; sudo waives the memory guard (docs/procedures.md).
+        int ensembleSize = put(e, "ensembleSize", r.intInRange("ensembleSize", 1, 1, MAX_ENSEMBLE_SIZE));
         JobOptions job = JobOptions.read(r, e, concurrency);
         boolean overwrite = put(e, "overwrite", r.bool("overwrite", false));
         double upScale = put(e, "graphSmoteUpScale", r.numberInRange("graphSmoteUpScale", 0, 0, 100, false));
@@ -198,7 +202,7 @@ public record TrainConfig(
         }
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
             validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
-            candidates, Collections.unmodifiableMap(e));
+            candidates, ensembleSize, Collections.unmodifiableMap(e));
     }
 
     /**

@@ -17,10 +17,7 @@ final class MetricMaps {
     private MetricMaps() {}
 
     static Map<String, Object> of(Evaluation evaluation, Object[] classValues) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("accuracy", evaluation.accuracy());
-        map.put("balancedAccuracy", evaluation.balancedAccuracy());
-        map.put("f1Macro", evaluation.macroF1());
+        Map<String, Object> map = summary(evaluation);
         List<Map<String, Object>> perClass = new ArrayList<>();
         for (int c = 0; c < classValues.length; c++) {
             Map<String, Object> row = new LinkedHashMap<>();
@@ -31,6 +28,28 @@ final class MetricMaps {
         }
         map.put("perClass", perClass);
         return map;
+    }
+
+    /** Accuracy, balanced accuracy and macro-F1, without the per-class rows. */
+    private static Map<String, Object> summary(Evaluation evaluation) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("accuracy", evaluation.accuracy());
+        map.put("balancedAccuracy", evaluation.balancedAccuracy());
+        map.put("f1Macro", evaluation.macroF1());
+        return map;
+    }
+
+    /** An ensemble's members, each alone: seed, selected epoch and validation metrics. */
+    static List<Map<String, Object>> members(List<EnsembleTraining.Member> members) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (EnsembleTraining.Member member : members) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("randomSeed", member.seed());
+            row.put("bestEpoch", (long) member.bestEpoch());
+            row.put("validation", summary(member.validation()));
+            rows.add(row);
+        }
+        return rows;
     }
 
     /** The last epoch's synthesis: its phase, the synthetic nodes per class and their edges. */

@@ -1,5 +1,6 @@
 package org.graphsha.pipeline;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
@@ -27,6 +28,7 @@ import org.graphsha.store.NodeChanges;
 import org.graphsha.store.ReceptiveFields;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.Inference;
+import org.graphsha.training.ProbabilityMean;
 import org.neo4j.graphdb.Transaction;
 
 /**
@@ -107,32 +109,42 @@ public final class NodePredictPipeline {
      */
     public static Predictions run(NodePredictConfig config, ModelCache.Loaded loaded, String database, Transaction tx,
                                   long[] nodeIds) {
-        NodePredictPipeline pipeline = new NodePredictPipeline(config, loaded, database, tx);
         TrainedModel model = loaded.model();
         long[] targets = Arrays.stream(nodeIds).distinct().toArray();
         boolean layered = config.maxNeighbours() == 0 && !NodeChanges.hasGraphChanges(tx, model.featureProperties());
-        NodeRows hidden = layered ? loaded.hidden(pipeline.graph) : null;
+        // An ensemble's members each read the field with their own cached rows; their probabilities are averaged.
+        List<NodePredictPipeline> members = new ArrayList<>();
+        List<NodeRows> hidden = new ArrayList<>();
+        for (ModelCache.Loaded member : loaded.members()) {
+            NodePredictPipeline pipeline = new NodePredictPipeline(config, member, database, tx);
+            members.add(pipeline);
+            hidden.add(layered ? member.hidden(pipeline.graph) : null);
+        }
         int classes = model.classCount();
         Object[] predicted = new Object[targets.length];
         double[][] probabilities = new double[targets.length][];
         long start = System.nanoTime();
+        long fieldNodes = 0;
         for (int from = 0; from < targets.length; from += config.batchSize()) {
             long[] batch = Arrays.copyOfRange(targets, from, Math.min(targets.length, from + config.batchSize()));
-            float[] logits = layered && (batch.length <= FIELD_FORWARD_LIMIT || mostlyCached(hidden, batch))
-                ? pipeline.fromHidden(batch, hidden) : pipeline.fromProjection(batch, hidden);
-            for (int i = 0; i < batch.length; i++) {
-                for (int c = 0; c < classes; c++) {
-                    logits[i * classes + c] += (float) model.logitOffsets()[c];
-                }
+            ProbabilityMean mean = new ProbabilityMean(batch.length, classes, members.size());
+            for (int m = 0; m < members.size(); m++) {
+                NodePredictPipeline pipeline = members.get(m);
+                NodeRows rows = hidden.get(m);
+                mean.add(layered && (batch.length <= FIELD_FORWARD_LIMIT || mostlyCached(rows, batch))
+                    ? pipeline.fromHidden(batch, rows) : pipeline.fromProjection(batch, rows), model.logitOffsets());
             }
-            double[][] p = Inference.probabilities(logits, classes);
+            double[][] p = mean.probabilities();
             for (int i = 0; i < batch.length; i++) {
                 probabilities[from + i] = p[i];
                 predicted[from + i] = model.classValues().get(Argmax.of(p[i]));
             }
         }
         long elapsed = System.nanoTime() - start;
-        return new Predictions(targets, predicted, probabilities, elapsed, pipeline.fieldNodes);
+        for (NodePredictPipeline pipeline : members) {
+            fieldNodes += pipeline.fieldNodes;
+        }
+        return new Predictions(targets, predicted, probabilities, elapsed, fieldNodes);
     }
 
     /**

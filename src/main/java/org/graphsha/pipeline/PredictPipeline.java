@@ -20,10 +20,12 @@ import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.Engines;
+import org.graphsha.nn.Tensor;
 import org.graphsha.numeric.Argmax;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.Inference;
 import org.graphsha.training.MemoryEstimate;
+import org.graphsha.training.ProbabilityMean;
 
 /**
  * Classifies the nodes of a projection with a stored model, for every {@code graphsha.predict} mode.
@@ -229,15 +231,13 @@ public final class PredictPipeline {
     private static Predictions infer(TrainedModel model, GraphSnapshot snapshot, long[] neo4jIds, EngineRuntime runtime,
                                      long preProcessingMillis, Map<String, Object> configuration) {
         long start = System.nanoTime();
-        float[] logits = Inference.logits(model.spec(), model.parameters(), snapshot, runtime, FeatureMode.AUTO);
         int n = neo4jIds.length;
-        int classes = model.classCount();
-        for (int i = 0; i < n; i++) {
-            for (int c = 0; c < classes; c++) {
-                logits[i * classes + c] += (float) model.logitOffsets()[c];
-            }
+        List<List<Tensor>> members = model.members();
+        ProbabilityMean mean = new ProbabilityMean(n, model.classCount(), members.size());
+        for (List<Tensor> parameters : members) {
+            mean.add(Inference.logits(model.spec(), parameters, snapshot, runtime, FeatureMode.AUTO), model.logitOffsets());
         }
-        double[][] probabilities = Inference.probabilities(logits, classes);
+        double[][] probabilities = mean.probabilities();
         int[] indices = new int[n];
         Object[] values = new Object[n];
         for (int i = 0; i < n; i++) {

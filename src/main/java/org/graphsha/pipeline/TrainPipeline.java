@@ -23,8 +23,6 @@ import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.method.Method;
 import org.graphsha.nn.Engines;
 import org.graphsha.synthesis.GraphShaSynthesizer;
-import org.graphsha.synthesis.RecordingSynthesizer;
-import org.graphsha.synthesis.Synthesizer;
 import org.graphsha.training.EpochListener;
 import org.graphsha.training.LogitReadout;
 import org.graphsha.training.LossKind;
@@ -90,7 +88,7 @@ public final class TrainPipeline {
         if (selects) {
             stages.add(CandidateSelection.stage(config));
         }
-        stages.add(new GdsProgress.Stage("training", epochs));
+        stages.add(new GdsProgress.Stage("training", (long) epochs * config.ensembleSize()));
         GdsProgress progress = progressFactory.start("graphsha.train", stages);
         try {
             if (config.training().device() == Engines.DeviceChoice.AUTO) {
@@ -114,8 +112,7 @@ public final class TrainPipeline {
                 : new CandidateSelection.Choice(config, Map.of(), 0);
             TrainConfig run = choice.run();
             Method method = run.method();
-            Synthesizer inner = method.newSynthesizer(data.snapshot(), distribution, run.synthesis());
-            RecordingSynthesizer synthesizer = inner == null ? null : new RecordingSynthesizer(inner);
+            int members = config.ensembleSize();
             long trained = System.nanoTime();
 
             progress.beginStage("training");
@@ -129,12 +126,15 @@ public final class TrainPipeline {
                 synthetic[1]++;
                 progress.progress(1);
                 if ((report.epoch() + 1) % infoEvery == 0 || report.epoch() + 1 == report.epochs()) {
-                    progress.info(String.format("epoch %d/%d: train loss %.4f, val loss %.4f, val accuracy %.4f",
+                    String member = members == 1 ? "" : String.format("member %d/%d, ",
+                        (synthetic[1] - 1) / epochs + 1, members);
+                    progress.info(String.format("%sepoch %d/%d: train loss %.4f, val loss %.4f, val accuracy %.4f", member,
                         report.epoch() + 1, report.epochs(), report.trainLoss(), report.valLoss(), report.valAccuracy()));
                 }
             };
-            TrainingResult result = method.train(data.snapshot(), run.training(), synthesizer,
-                run.graphSmoteUpScale(), listener);
+            double[] offsets = logitOffsets(run, data);
+            EnsembleTraining.Trained ensemble = EnsembleTraining.train(run, members, data, distribution, offsets, listener);
+            TrainingResult result = ensemble.first();
             progress.endStage("training");
             long finished = System.nanoTime();
 
@@ -144,13 +144,14 @@ public final class TrainPipeline {
                 ConfigReader.choiceName(method), data.classIndex().values(), config.featureProperties(),
                 graph.features().dimension(), result.bestEpoch(),
                 selects ? config.chosenConfiguration(method) : config.effective(),
-                metrics(result, data, choice.stats()), Instant.now(), result.parameters(), logitOffsets(run, data), schema);
+                metrics(ensemble, data, choice.stats()), Instant.now(), result.parameters(), offsets, schema,
+                ensemble.otherMembers());
             catalog.store(model, config.overwrite());
             progress.finish("graphsha.train");
             return new Outcome(model, result, (trained - start - choice.nanos()) / 1_000_000,
                 (finished - trained) / 1_000_000, synthetic[1] == 0 ? 0 : (double) synthetic[0] / synthetic[1],
-                synthesizer == null || synthesizer.lastReport() == null ? Map.of()
-                    : MetricMaps.of(synthesizer.lastReport(), data.classValues()), choice.stats());
+                ensemble.synthesizer() == null || ensemble.synthesizer().lastReport() == null ? Map.of()
+                    : MetricMaps.of(ensemble.synthesizer().lastReport(), data.classValues()), choice.stats());
         } catch (RuntimeException | Error e) {
             progress.fail();
             throw e;
@@ -168,12 +169,18 @@ public final class TrainPipeline {
         return offsets;
     }
 
-    /** @param selection {@code modelSelectionStats}, kept with the metrics when not empty (older models lack it) */
-    private static Map<String, Object> metrics(TrainingResult result, TrainingData data, Map<String, Object> selection) {
+    /**
+     * @param selection {@code modelSelectionStats}, kept with the metrics when not empty (older models lack it)
+     */
+    private static Map<String, Object> metrics(EnsembleTraining.Trained trained, TrainingData data,
+                                               Map<String, Object> selection) {
         Map<String, Object> metrics = new LinkedHashMap<>();
-        metrics.put("validation", MetricMaps.of(result.validation(), data.classValues()));
+        metrics.put("validation", MetricMaps.of(trained.validation(), data.classValues()));
         if (hasNodes(data, SplitRole.TEST)) {
-            metrics.put("test", MetricMaps.of(result.test(), data.classValues()));
+            metrics.put("test", MetricMaps.of(trained.test(), data.classValues()));
+        }
+        if (trained.members().size() > 1) {
+            metrics.put("ensembleMembers", MetricMaps.members(trained.members()));
         }
         if (!selection.isEmpty()) {
             metrics.put("modelSelectionStats", selection);

@@ -53,6 +53,10 @@ public final class TrainSizing {
         MemoryEstimate memory = MemoryEstimate.of(n, edges, size.featureDimension(), labels.classIndex().size(),
             config.training().model(), synthetic, entries,
             needsDiffusion && diffusion.exactFor(Math.toIntExact(n)), decodes);
+        if (config.ensembleSize() > 1) {
+            // The members' mean probabilities, N x C doubles; the members train one after another.
+            memory = memory.withHeap("ensembleMean", n * labels.classIndex().size() * Double.BYTES);
+        }
         return new Sized(new Estimate(memory, n, size.relationshipCount(), synthetic), ids, labels);
     }
 

@@ -68,6 +68,23 @@ class ModelCatalogTest {
     }
 
     @Test
+    void keepsEveryMemberOfAnEnsembleInOrder() {
+        TrainedModel m = model("pair");
+        List<Tensor> second = List.of(new Tensor("w1", new long[] {3, 2}, new float[] {7, 8, 9, 10, 11, 12}, true),
+            new Tensor("b2", new long[] {2}, new float[] {0.25f, -0.5f}, false));
+        m = new TrainedModel("pair", m.trainingGraph(), m.spec(), m.method(), m.classValues(), m.featureProperties(),
+            m.featureDimension(), m.bestEpoch(), m.configuration(), m.metrics(), m.createdAt(), m.parameters(),
+            m.logitOffsets(), null, List.of(second));
+        as(ALICE).store(m, false);
+        TrainedModel read = as(ALICE).get("pair");
+        assertEquals(2, read.members().size());
+        assertArrayEquals(new float[] {1, 2, 3, 4, 5, 6.5f}, read.parameters().get(0).data());
+        assertArrayEquals(new float[] {7, 8, 9, 10, 11, 12}, read.members().get(1).get(0).data());
+        assertArrayEquals(new float[] {0.25f, -0.5f}, read.member(1).parameters().get(1).data());
+        assertTrue(read.member(1).otherMembers().isEmpty());
+    }
+
+    @Test
     void keepsIntegerClassValuesAsIntegers() {
         TrainedModel m = model("ints");
         m = new TrainedModel("ints", m.trainingGraph(), m.spec(), m.method(), List.of(0L, 3L), m.featureProperties(),

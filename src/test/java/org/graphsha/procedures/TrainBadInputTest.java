@@ -58,6 +58,9 @@ class TrainBadInputTest {
         unknown backbone          | CALL graphsha.train('acc', {OK, backbone: 'mlp'})                     | configuration key `backbone`: expected one of ['gcn', 'gat', 'sage']
         heads not dividing hidden | CALL graphsha.train('acc', {OK, heads: 3})                            | Invalid value 3 for configuration key `heads`: it must divide hiddenSize (64)
         dropout above one         | CALL graphsha.train('acc', {OK, dropout: 1.5})                        | configuration key `dropout`
+        ensemble of none          | CALL graphsha.train('acc', {OK, ensembleSize: 0})                     | Invalid value 0 for configuration key `ensembleSize`: expected an integer in 1..20
+        ensemble too large        | CALL graphsha.train('acc', {OK, ensembleSize: 21})                    | Invalid value 21 for configuration key `ensembleSize`
+        ensemble not a count      | CALL graphsha.train('acc', {OK, ensembleSize: 2.5})                   | Invalid value 2.5 for configuration key `ensembleSize`
         unknown device            | CALL graphsha.train('acc', {OK, device: 'tpu'})                       | configuration key `device`: expected one of ['auto', 'cpu', 'gpu']
         gpu without a GPU         | CALL graphsha.train('acc', {OK, device: 'gpu'})                       | device `gpu` was requested but PyTorch sees no GPU
         unknown diffusion         | CALL graphsha.train('acc', {OK, diffusion: 'magic'})                  | configuration key `diffusion`: expected one of ['ppr', 'heat', 'none']
