@@ -30,7 +30,7 @@ final class EnsembleTraining {
      * @param first       member 0's whole result (device, threads, and a single model's metrics)
      * @param validation  the model's validation metrics: member 0's alone, else those of the members' mean
      * @param test        as {@code validation}, on the test nodes
-     * @param synthesizer the last member's synthesizer, null for methods without one
+     * @param synthesizer member 0's synthesizer, with its last epoch's report; null for methods without one
      */
     record Trained(TrainingResult first, List<Member> members, Evaluation validation, Evaluation test,
                    RecordingSynthesizer synthesizer) {
@@ -54,23 +54,24 @@ final class EnsembleTraining {
             ? new ProbabilityMean(data.snapshot().nodeCount(), data.classIndex().size(), size) : null;
         List<Member> members = new ArrayList<>(size);
         TrainingResult first = null;
-        RecordingSynthesizer synthesizer = null;
+        RecordingSynthesizer firstSynthesizer = null;
         for (int m = 0; m < size; m++) {
             Synthesizer inner = method.newSynthesizer(data.snapshot(), distribution, run.synthesis());
-            synthesizer = inner == null ? null : new RecordingSynthesizer(inner);
+            RecordingSynthesizer synthesizer = inner == null ? null : new RecordingSynthesizer(inner);
             long seed = run.training().seed() + m;
             TrainingResult result = method.train(data.snapshot(), run.training().withSeed(seed), synthesizer,
                 run.graphSmoteUpScale(), listener);
             if (m == 0) {
                 first = result;
+                firstSynthesizer = synthesizer;
             }
             if (mean != null) {
                 mean.add(result.logits(), logitOffsets);
             }
             members.add(new Member(seed, result.bestEpoch(), result.validation(), result.parameters()));
         }
-        return mean == null ? new Trained(first, members, first.validation(), first.test(), synthesizer)
+        return mean == null ? new Trained(first, members, first.validation(), first.test(), firstSynthesizer)
             : new Trained(first, members, mean.evaluate(data.snapshot(), data.snapshot().valMask()),
-                mean.evaluate(data.snapshot(), data.snapshot().testMask()), synthesizer);
+                mean.evaluate(data.snapshot(), data.snapshot().testMask()), firstSynthesizer);
     }
 }
