@@ -28,6 +28,11 @@ public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitR
      */
     public record Labels(ClassIndex classIndex, int[] classes, SplitRole[] roles) {
 
+        /** The same classes with another automatic holdout: that of a call with {@code seed}. */
+        public Labels withHoldout(double validationFraction, long seed) {
+            return new Labels(classIndex, classes, Holdout.stratified(classes, classIndex.size(), validationFraction, seed));
+        }
+
         /** Training nodes per class index. */
         public int[] trainingCounts() {
             int[] counts = new int[classIndex.size()];

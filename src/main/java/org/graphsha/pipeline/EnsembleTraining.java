@@ -2,24 +2,27 @@ package org.graphsha.pipeline;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.TrainingData;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.evaluation.Evaluation;
+import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.Method;
 import org.graphsha.nn.Tensor;
 import org.graphsha.synthesis.RecordingSynthesizer;
 import org.graphsha.synthesis.Synthesizer;
 import org.graphsha.training.EpochListener;
+import org.graphsha.training.HeldOutMean;
 import org.graphsha.training.ProbabilityMean;
 import org.graphsha.training.TrainingResult;
 
 /**
- * The final run of {@code graphsha.train}: {@code ensembleSize} trainings of the chosen method on one split, member m
- * with seed {@code randomSeed + m}, each with a synthesizer of its own (docs/algorithm.md §10.6). Member 0 is the run
- * a call without the key makes. Only the members' parameters and the running mean of their probabilities are kept,
- * not every member's N × C logits.
+ * The final run of {@code graphsha.train}: {@code ensembleSize} trainings of the chosen method, member m the run of a
+ * call with seed {@code randomSeed + m}: its own synthesizer and, without a split property, its own holdout
+ * (docs/algorithm.md §10.6). Member 0 is the run a call without the key makes. Only the members' parameters and the
+ * running means of their probabilities are kept, not every member's N × C logits.
  */
 final class EnsembleTraining {
 
@@ -28,7 +31,8 @@ final class EnsembleTraining {
 
     /**
      * @param first       member 0's whole result (device, threads, and a single model's metrics)
-     * @param validation  the model's validation metrics: member 0's alone, else those of the members' mean
+     * @param validation  the model's validation metrics: member 0's alone; else those of the members' mean on the shared
+     *                    validation nodes, or out of bag when each member drew its own holdout
      * @param test        as {@code validation}, on the test nodes
      * @param synthesizer member 0's synthesizer, with its last epoch's report; null for methods without one
      */
@@ -47,19 +51,23 @@ final class EnsembleTraining {
      * @param logitOffsets the model's per-class offsets, which the mean applies to every member
      * @param listener     told of every epoch of every member, in order
      */
-    static Trained train(TrainConfig run, int size, TrainingData data, NeighbourDistribution distribution,
-                         double[] logitOffsets, EpochListener listener) {
+    static Trained train(TrainConfig run, int size, IntFunction<TrainingData> memberData, boolean ownHoldouts,
+                         NeighbourDistribution distribution, double[] logitOffsets, EpochListener listener) {
         Method method = run.method();
-        ProbabilityMean mean = size > 1
-            ? new ProbabilityMean(data.snapshot().nodeCount(), data.classIndex().size(), size) : null;
+        TrainingData data = memberData.apply(0);
+        int nodes = data.snapshot().nodeCount();
+        int classes = data.classIndex().size();
+        ProbabilityMean mean = size > 1 ? new ProbabilityMean(nodes, classes, size) : null;
+        HeldOutMean outOfBag = ownHoldouts && size > 1 ? new HeldOutMean(nodes, classes) : null;
         List<Member> members = new ArrayList<>(size);
         TrainingResult first = null;
         RecordingSynthesizer firstSynthesizer = null;
         for (int m = 0; m < size; m++) {
-            Synthesizer inner = method.newSynthesizer(data.snapshot(), distribution, run.synthesis());
+            TrainingData member = m == 0 ? data : memberData.apply(m);
+            Synthesizer inner = method.newSynthesizer(member.snapshot(), distribution, run.synthesis());
             RecordingSynthesizer synthesizer = inner == null ? null : new RecordingSynthesizer(inner);
             long seed = run.training().seed() + m;
-            TrainingResult result = method.train(data.snapshot(), run.training().withSeed(seed), synthesizer,
+            TrainingResult result = method.train(member.snapshot(), run.training().withSeed(seed), synthesizer,
                 run.graphSmoteUpScale(), listener);
             if (m == 0) {
                 first = result;
@@ -68,10 +76,17 @@ final class EnsembleTraining {
             if (mean != null) {
                 mean.add(result.logits(), logitOffsets);
             }
+            if (outOfBag != null) {
+                outOfBag.add(result.logits(), logitOffsets, member.snapshot().valMask());
+            }
             members.add(new Member(seed, result.bestEpoch(), result.validation(), result.parameters()));
         }
-        return mean == null ? new Trained(first, members, first.validation(), first.test(), firstSynthesizer)
-            : new Trained(first, members, mean.evaluate(data.snapshot(), data.snapshot().valMask()),
-                mean.evaluate(data.snapshot(), data.snapshot().testMask()), firstSynthesizer);
+        if (mean == null) {
+            return new Trained(first, members, first.validation(), first.test(), firstSynthesizer);
+        }
+        GraphSnapshot graph = data.snapshot();
+        Evaluation validation = outOfBag != null ? outOfBag.evaluate(graph.classes(), classes)
+            : mean.evaluate(graph, graph.valMask());
+        return new Trained(first, members, validation, mean.evaluate(graph, graph.testMask()), firstSynthesizer);
     }
 }

@@ -133,7 +133,13 @@ public final class TrainPipeline {
                 }
             };
             double[] offsets = logitOffsets(run, data);
-            EnsembleTraining.Trained ensemble = EnsembleTraining.train(run, members, data, distribution, offsets, listener);
+            // Without a split property each member holds out its own validation nodes, as a call with its seed would.
+            boolean ownHoldouts = config.splitProperty().isEmpty();
+            TrainingData.Labels labels = sized.labels();
+            EnsembleTraining.Trained ensemble = EnsembleTraining.train(run, members, m -> m == 0 || !ownHoldouts ? data
+                    : TrainingData.of(graph.edges(), data.snapshot().features(),
+                        labels.withHoldout(config.validationFraction(), config.training().seed() + m)),
+                ownHoldouts, distribution, offsets, listener);
             TrainingResult result = ensemble.first();
             progress.endStage("training");
             long finished = System.nanoTime();

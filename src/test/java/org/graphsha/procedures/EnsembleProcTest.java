@@ -109,6 +109,35 @@ class EnsembleProcTest {
         }
     }
 
+    /**
+     * Without a split property each member draws the holdout of a call with its seed, so the ensemble is the mean
+     * of exactly those calls' models.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void withTheAutomaticHoldoutEachMemberIsTheCallWithItsSeed() {
+        String keys = "targetProperty: 'kind', featureProperties: ['vec'], epochs: 40";
+        Map<String, Object> first = train("holdout-seed21", keys + ", randomSeed: 21");
+        Map<String, Object> second = train("holdout-seed22", keys + ", randomSeed: 22");
+        Map<String, Object> ensemble = train("holdout-pair", keys + ", randomSeed: 21, ensembleSize: 2");
+        List<Map<String, Object>> members = (List<Map<String, Object>>) ((Map<String, Object>) ensemble.get("metrics"))
+            .get("ensembleMembers");
+        for (int k = 0; k < 2; k++) {
+            Map<String, Object> single = List.of(first, second).get(k);
+            assertEquals(((Map<String, Object>) single.get("modelInfo")).get("bestEpoch"), members.get(k).get("bestEpoch"));
+            assertEquals(((Map<String, Object>) single.get("validationMetrics")).get("balancedAccuracy"),
+                ((Map<String, Object>) members.get(k).get("validation")).get("balancedAccuracy"));
+        }
+        List<List<Double>> p1 = probabilities("holdout-seed21");
+        List<List<Double>> p2 = probabilities("holdout-seed22");
+        List<List<Double>> mean = probabilities("holdout-pair");
+        for (int i = 0; i < mean.size(); i++) {
+            for (int c = 0; c < 3; c++) {
+                assertEquals(p1.get(i).get(c) / 2 + p2.get(i).get(c) / 2, mean.get(i).get(c), 1e-12, "node " + i);
+            }
+        }
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void anEnsembleOfOneIsTheSingleModel() {

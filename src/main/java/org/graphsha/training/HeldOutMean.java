@@ -1,0 +1,71 @@
+package org.graphsha.training;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.graphsha.evaluation.Evaluation;
+import org.graphsha.evaluation.Metrics;
+import org.graphsha.numeric.Argmax;
+import org.graphsha.numeric.Softmax;
+
+/**
+ * Out-of-bag metrics of an ensemble whose members drew their own holdouts (docs/algorithm.md §10.6): each labeled
+ * node is predicted by the mean class probabilities of only the members that held it out, which never trained on
+ * it, and nodes that no member held out are not scored. The same softmax(z + offsets) as {@link ProbabilityMean}.
+ */
+public final class HeldOutMean {
+
+    private final double[][] sum;
+    private final int[] members;
+
+    public HeldOutMean(int nodes, int classes) {
+        this.sum = new double[nodes][classes];
+        this.members = new int[nodes];
+    }
+
+    /** Adds one member's row-major N × C logits on the nodes it held out. */
+    public void add(float[] logits, double[] logitOffsets, boolean[] heldOut) {
+        int classes = logitOffsets.length;
+        float[] row = new float[classes];
+        double[] probabilities = new double[classes];
+        for (int i = 0; i < sum.length; i++) {
+            if (!heldOut[i]) {
+                continue;
+            }
+            for (int c = 0; c < classes; c++) {
+                row[c] = logits[i * classes + c] + (float) logitOffsets[c];
+            }
+            Softmax.row(row, 0, classes, probabilities, 0);
+            for (int c = 0; c < classes; c++) {
+                sum[i][c] += probabilities[c];
+            }
+            members[i]++;
+        }
+    }
+
+    /** Metrics of the held-out means' argmax (first class on ties) against {@code labels}, on every node held out once. */
+    public Evaluation evaluate(int[] labels, int classCount) {
+        List<Integer> scored = new ArrayList<>();
+        for (int i = 0; i < sum.length; i++) {
+            if (members[i] > 0) {
+                scored.add(i);
+            }
+        }
+        int[] truth = new int[scored.size()];
+        int[] predicted = new int[scored.size()];
+        for (int k = 0; k < scored.size(); k++) {
+            truth[k] = labels[scored.get(k)];
+            predicted[k] = Argmax.of(sum[scored.get(k)]);
+        }
+        return Metrics.evaluate(truth, predicted, classCount);
+    }
+
+    /** How many nodes some member held out. */
+    public int scoredNodes() {
+        int n = 0;
+        for (int count : members) {
+            n += count > 0 ? 1 : 0;
+        }
+        return n;
+    }
+}

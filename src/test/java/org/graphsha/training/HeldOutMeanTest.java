@@ -1,0 +1,34 @@
+package org.graphsha.training;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.graphsha.evaluation.Evaluation;
+import org.junit.jupiter.api.Test;
+
+class HeldOutMeanTest {
+
+    /** Three nodes, two classes; member A held out nodes 0 and 1, member B nodes 1 and 2. */
+    @Test
+    void scoresEachNodeByTheMembersThatHeldItOut() {
+        HeldOutMean mean = new HeldOutMean(3, 2);
+        // A: node 0 -> class 0, node 1 -> class 1 (0.73), node 2 -> class 1 (not held out by A, must not count).
+        mean.add(new float[] {2f, 0f, 0f, 1f, -5f, 5f}, new double[2], new boolean[] {true, true, false});
+        // B: node 1 -> class 0 (0.95), node 2 -> class 0.
+        mean.add(new float[] {0f, 9f, 3f, 0f, 1f, 0f}, new double[2], new boolean[] {false, true, true});
+        assertEquals(3, mean.scoredNodes());
+        // Truth 0, 0, 0: node 0 right (A), node 1 right (mean of 0.27 and 0.95 for class 0), node 2 right (B only).
+        Evaluation all = mean.evaluate(new int[] {0, 0, 0}, 2);
+        assertEquals(1.0, all.accuracy(), 1e-12);
+        // Truth 0, 1, 1: node 1 and node 2 are now wrong.
+        Evaluation flipped = mean.evaluate(new int[] {0, 1, 1}, 2);
+        assertEquals(1.0 / 3, flipped.accuracy(), 1e-12);
+    }
+
+    @Test
+    void leavesOutNodesNoMemberHeldOut() {
+        HeldOutMean mean = new HeldOutMean(3, 2);
+        mean.add(new float[] {2f, 0f, 0f, 1f, 0f, 1f}, new double[2], new boolean[] {true, false, false});
+        assertEquals(1, mean.scoredNodes());
+        assertEquals(1.0, mean.evaluate(new int[] {0, 1, 0}, 2).accuracy(), 1e-12);
+    }
+}
