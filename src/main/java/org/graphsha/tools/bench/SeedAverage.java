@@ -12,8 +12,9 @@ import org.graphsha.training.TrainingResult;
 /**
  * {@code bench --average-seeds K} (issue 21, item 3): the runs, in order, form blocks of K seeds, and each block
  * predicts with the mean of its runs' class probabilities. The spread over blocks tells whether averaging seeds
- * steadies the result;
- * {@code graphsha.train}'s {@code ensembleSize} does the same with one split (docs/algorithm.md §10.6).
+ * steadies the result. On a split that comes with the data, a block is what {@code graphsha.train} with
+ * {@code ensembleSize: K} and the block's first seed predicts (docs/algorithm.md §10.6); on the user graph each run
+ * draws the holdout of its seed, as each member of such an ensemble does.
  */
 final class SeedAverage {
 
