@@ -6,7 +6,6 @@ import java.util.List;
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.evaluation.Metrics;
 import org.graphsha.numeric.Argmax;
-import org.graphsha.numeric.Softmax;
 
 /**
  * Out-of-bag metrics of an ensemble whose members drew their own holdouts (docs/algorithm.md §10.6): each labeled
@@ -32,10 +31,7 @@ public final class HeldOutMean {
             if (!heldOut[i]) {
                 continue;
             }
-            for (int c = 0; c < classes; c++) {
-                row[c] = logits[i * classes + c] + (float) logitOffsets[c];
-            }
-            Softmax.row(row, 0, classes, probabilities, 0);
+            ProbabilityMean.softmax(logits, i, logitOffsets, row, probabilities);
             for (int c = 0; c < classes; c++) {
                 sum[i][c] += probabilities[c];
             }

@@ -36,15 +36,24 @@ public final class ProbabilityMean {
         float[] row = new float[classes];
         double[] probabilities = new double[classes];
         for (int i = 0; i < mean.length; i++) {
-            for (int c = 0; c < classes; c++) {
-                row[c] = logits[i * classes + c] + (float) logitOffsets[c];
-            }
-            Softmax.row(row, 0, classes, probabilities, 0);
+            softmax(logits, i, logitOffsets, row, probabilities);
             for (int c = 0; c < classes; c++) {
                 mean[i][c] += probabilities[c] / members;
             }
         }
         added++;
+    }
+
+    /**
+     * softmax(z + offsets) of node i's logits into {@code probabilities}: the offsets are added in float, as a single
+     * model's prediction adds them, and the softmax is taken in double.
+     */
+    static void softmax(float[] logits, int node, double[] logitOffsets, float[] row, double[] probabilities) {
+        int classes = logitOffsets.length;
+        for (int c = 0; c < classes; c++) {
+            row[c] = logits[node * classes + c] + (float) logitOffsets[c];
+        }
+        Softmax.row(row, 0, classes, probabilities, 0);
     }
 
     /** The mean, one row per node; complete once every member was added. */
