@@ -132,7 +132,8 @@ public final class TrainPipeline {
                         report.epoch() + 1, report.epochs(), report.trainLoss(), report.valLoss(), report.valAccuracy()));
                 }
             };
-            double[] offsets = logitOffsets(run, data);
+            double[] offsets = LogitReadout.logitOffsets(data.snapshot(),
+                run.training().loss() == LossKind.PC_SOFTMAX);
             // Without a split property each member holds out its own validation nodes, as a call with its seed would.
             boolean ownHoldouts = config.splitProperty().isEmpty();
             TrainingData.Labels labels = sized.labels();
@@ -162,17 +163,6 @@ public final class TrainPipeline {
             progress.fail();
             throw e;
         }
-    }
-
-    private static double[] logitOffsets(TrainConfig config, TrainingData data) {
-        double[] offsets = new double[data.classIndex().size()];
-        if (config.training().loss() == LossKind.PC_SOFTMAX) {
-            float[] prior = LogitReadout.logPrior(data.snapshot());
-            for (int c = 0; c < offsets.length; c++) {
-                offsets[c] = -prior[c];
-            }
-        }
-        return offsets;
     }
 
     /**

@@ -63,6 +63,21 @@ public final class LogitReadout {
         return rows.length == 0 ? 0 : total / rows.length;
     }
 
+    /**
+     * What a model adds to its logits before the softmax: −log n_c with the prior correction (PC-Softmax), zeros
+     * otherwise. The catalog stores them with the model, and an ensemble applies them to every member.
+     */
+    public static double[] logitOffsets(GraphSnapshot graph, boolean priorCorrected) {
+        double[] offsets = new double[graph.classCount()];
+        if (priorCorrected) {
+            float[] prior = logPrior(graph);
+            for (int c = 0; c < offsets.length; c++) {
+                offsets[c] = -prior[c];
+            }
+        }
+        return offsets;
+    }
+
     /** log n_c over the training nodes: PC-Softmax predicts argmax(z - log n_c). */
     public static float[] logPrior(GraphSnapshot graph) {
         int[] count = graph.classCounts(Trainer.indices(graph.trainMask()));

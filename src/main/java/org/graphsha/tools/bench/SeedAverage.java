@@ -38,14 +38,7 @@ final class SeedAverage {
         int classes = runs.get(0).classCount();
         ProbabilityMean mean = new ProbabilityMean(graph.nodeCount(), classes, runs.size());
         for (int r = 0; r < runs.size(); r++) {
-            double[] offsets = new double[classes];
-            if (logPriors) {
-                float[] prior = LogitReadout.logPrior(snapshots.get(r));
-                for (int c = 0; c < classes; c++) {
-                    offsets[c] = -prior[c];
-                }
-            }
-            mean.add(runs.get(r).logits(), offsets);
+            mean.add(runs.get(r).logits(), LogitReadout.logitOffsets(snapshots.get(r), logPriors));
         }
         return mean.evaluate(graph, graph.testMask());
     }
