@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.graphsha.method.Method;
+import org.graphsha.method.selection.CandidateScoring;
 import org.graphsha.method.selection.MethodCandidates;
 
 /** Reads the keys of {@code graphsha.train} that choose its method by cross-validation, for {@link TrainConfig}. */
@@ -12,19 +13,27 @@ final class CandidateMethodsKeys {
     private CandidateMethodsKeys() {}
 
     /**
-     * {@code candidateMethods} and {@code validationFolds} (docs/algorithm.md §10.5): off when the call names
-     * neither; the candidates are distinct valid methods, at least 2, and exclude {@code method}.
+     * {@code candidateMethods}, {@code candidateScoring} and {@code validationFolds} (docs/algorithm.md §10.5): off
+     * when the call names none; the candidates are distinct valid methods, at least 2, and exclude {@code method}.
      */
     static MethodCandidates read(ConfigReader r, Map<String, Object> effective) {
         List<String> names = r.stringList("candidateMethods", null);
+        CandidateScoring scoring = r.choice("candidateScoring", CandidateScoring.AUTO, CandidateScoring.class);
         int folds = r.intInRange("validationFolds", MethodCandidates.DEFAULT_FOLDS, 2, 100);
         if (names == null) {
-            if (r.given().containsKey("validationFolds")) {
-                throw new IllegalArgumentException("validationFolds: " + folds + " needs candidateMethods: the folds "
-                    + "cross-validate a choice among candidate methods; add candidateMethods: ['graphsha', 'tam', "
-                    + "'reweight'] or leave validationFolds out");
+            for (String key : List.of("candidateScoring", "validationFolds")) {
+                if (r.given().containsKey(key)) {
+                    throw new IllegalArgumentException(key + ": " + r.given().get(key) + " needs candidateMethods: it "
+                        + "says how a choice among candidate methods is made; add candidateMethods: ['graphsha', "
+                        + "'tam', 'reweight'] or leave " + key + " out");
+                }
             }
             return MethodCandidates.OFF;
+        }
+        if (scoring == CandidateScoring.VALIDATION && r.given().containsKey("validationFolds")) {
+            throw new IllegalArgumentException("validationFolds: " + folds + " needs candidateScoring 'folds' or "
+                + "'auto', but it is 'validation', which scores each candidate on the validation nodes without folds; "
+                + "leave validationFolds out or set candidateScoring: 'folds'");
         }
         if (r.given().containsKey("method")) {
             throw new IllegalArgumentException("Configuration keys `method` and `candidateMethods` exclude each other: "
@@ -43,8 +52,9 @@ final class CandidateMethodsKeys {
             }
         }
         effective.put("candidateMethods", spelled);
+        effective.put("candidateScoring", ConfigReader.choiceName(scoring));
         effective.put("validationFolds", (long) folds);
-        return new MethodCandidates(methods, folds);
+        return new MethodCandidates(methods, scoring, folds);
     }
 
 }

@@ -216,6 +216,7 @@ public record TrainConfig(
             // A model chosen by cross-validation keeps the candidates beside the chosen method; it is a model of
             // that method (see chosenConfiguration).
             current.remove("candidateMethods");
+            current.remove("candidateScoring");
             current.remove("validationFolds");
         }
         return of(graphName, current);

@@ -8,14 +8,14 @@ import org.graphsha.config.TrainConfig;
 import org.graphsha.data.TrainingData;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.gds.GdsProgress;
-import org.graphsha.method.selection.CrossValidation;
+import org.graphsha.method.selection.CandidateScoring;
 import org.graphsha.method.selection.MethodCandidates;
 import org.graphsha.method.selection.SelectionStats;
 import org.graphsha.method.selection.StratifiedFolds;
 
 /**
- * The {@code candidateMethods} part of {@code graphsha.train}: cross-validation over the candidates, one model at
- * a time, each epoch a step of its own progress stage (docs/algorithm.md §10.5).
+ * The {@code candidateMethods} part of {@code graphsha.train}: the candidates scored on folds or on the validation
+ * nodes, one model at a time, each epoch a step of its own progress stage (docs/algorithm.md §10.5).
  */
 final class CandidateSelection {
 
@@ -32,14 +32,15 @@ final class CandidateSelection {
 
     /** Fails, before the diffusion like every other bad input, when there are too many folds for the training nodes. */
     static void checkFolds(TrainConfig config, TrainingData data) {
-        StratifiedFolds.assign(data.snapshot().trainMask(), data.snapshot().classes(), data.snapshot().classCount(),
-            config.candidates().folds(), config.training().seed());
+        if (config.candidates().scoringOf(data.snapshot()) == CandidateScoring.FOLDS) {
+            StratifiedFolds.assign(data.snapshot().trainMask(), data.snapshot().classes(),
+                data.snapshot().classCount(), config.candidates().folds(), config.training().seed());
+        }
     }
 
-    static GdsProgress.Stage stage(TrainConfig config) {
-        MethodCandidates candidates = config.candidates();
+    static GdsProgress.Stage stage(TrainConfig config, TrainingData data) {
         return new GdsProgress.Stage(STAGE,
-            (long) candidates.folds() * candidates.methods().size() * config.training().epochs());
+            (long) config.candidates().scoringRuns(data.snapshot()) * config.training().epochs());
     }
 
     static Choice choose(TrainConfig config, TrainingData data, NeighbourDistribution distribution,
@@ -47,15 +48,18 @@ final class CandidateSelection {
         long start = System.nanoTime();
         progress.beginStage(STAGE);
         MethodCandidates candidates = config.candidates();
-        SelectionStats stats = CrossValidation.run(data.snapshot(), config.candidateRuns(distribution), candidates.folds(),
+        boolean folds = candidates.scoringOf(data.snapshot()) == CandidateScoring.FOLDS;
+        SelectionStats stats = candidates.score(data.snapshot(), config.candidateRuns(distribution),
             config.training().seed(), report -> {
                 checkTerminated.run();
                 progress.progress(1);
-            }, (fold, candidate, name, score, epoch) -> progress.info(String.format(Locale.ROOT,
-                "model selection: fold %d/%d, %s: balanced accuracy %.4f on the held-out nodes (epoch %d kept)",
-                fold + 1, candidates.folds(), name, score, epoch)));
-        progress.info(String.format(Locale.ROOT, "model selection chose %s: mean fold balanced accuracy %.4f",
-            stats.chosen(), stats.mean(stats.winner())));
+            }, (fold, candidate, name, score, epoch) -> progress.info(folds
+                ? String.format(Locale.ROOT, "model selection: fold %d/%d, %s: balanced accuracy %.4f on the held-out "
+                    + "nodes (epoch %d kept)", fold + 1, candidates.folds(), name, score, epoch)
+                : String.format(Locale.ROOT, "model selection: %s: balanced accuracy %.4f on the validation nodes "
+                    + "(epoch %d kept)", name, score, epoch)));
+        progress.info(String.format(Locale.ROOT, "model selection chose %s: %s balanced accuracy %.4f",
+            stats.chosen(), folds ? "mean fold" : "validation", stats.mean(stats.winner())));
         progress.endStage(STAGE);
         long nanos = System.nanoTime() - start;
         Map<String, Object> yielded = new LinkedHashMap<>(stats.toMap());

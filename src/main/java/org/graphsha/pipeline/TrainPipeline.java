@@ -86,7 +86,7 @@ public final class TrainPipeline {
         List<GdsProgress.Stage> stages = new ArrayList<>();
         stages.add(new GdsProgress.Stage("diffusion", needsDiffusion ? n : 0));
         if (selects) {
-            stages.add(CandidateSelection.stage(config));
+            stages.add(CandidateSelection.stage(config, data));
         }
         stages.add(new GdsProgress.Stage("training", (long) epochs * config.ensembleSize()));
         GdsProgress progress = progressFactory.start("graphsha.train", stages);

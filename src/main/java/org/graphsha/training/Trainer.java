@@ -234,7 +234,8 @@ public final class Trainer {
         }
     }
 
-    static int[] indices(boolean[] mask) {
+    /** The positions where the mask is set, ascending. */
+    public static int[] indices(boolean[] mask) {
         int count = 0;
         for (boolean b : mask) {
             if (b) {

@@ -10,10 +10,11 @@ import java.util.List;
 import java.util.Map;
 
 import org.graphsha.method.Method;
+import org.graphsha.method.selection.CandidateScoring;
 import org.graphsha.training.LossKind;
 import org.junit.jupiter.api.Test;
 
-/** The {@code candidateMethods} and {@code validationFolds} keys (docs/algorithm.md §10.5). */
+/** The {@code candidateMethods}, {@code candidateScoring} and {@code validationFolds} keys (docs/algorithm.md §10.5). */
 class CandidateMethodsConfigTest {
 
     private static Map<String, Object> config(Object... keysAndValues) {
@@ -36,6 +37,7 @@ class CandidateMethodsConfigTest {
         assertFalse(plain.candidates().enabled());
         assertFalse(plain.effective().containsKey("candidateMethods"));
         assertFalse(plain.effective().containsKey("validationFolds"));
+        assertFalse(plain.effective().containsKey("candidateScoring"));
         assertEquals("graphsha", plain.effective().get("method"));
     }
 
@@ -46,6 +48,8 @@ class CandidateMethodsConfigTest {
         assertEquals(3, config.candidates().folds());
         assertEquals(List.of("graphsha", "tam", "reweight"), config.effective().get("candidateMethods"));
         assertEquals(3L, config.effective().get("validationFolds"));
+        assertEquals(CandidateScoring.AUTO, config.candidates().scoring());
+        assertEquals("auto", config.effective().get("candidateScoring"));
         assertFalse(config.effective().containsKey("method"), "the method is chosen, not configured");
         assertEquals(5, TrainConfig.of("g", config("candidateMethods", List.of("tam", "vanilla"), "validationFolds", 5L))
             .candidates().folds());
@@ -74,9 +78,27 @@ class CandidateMethodsConfigTest {
         assertEquals(List.of("graphsha", "tam"), stored.get("candidateMethods"));
         List<String> keys = List.copyOf(stored.keySet());
         assertEquals(keys.indexOf("method") + 1, keys.indexOf("candidateMethods"));
+        assertEquals("auto", stored.get("candidateScoring"));
         TrainConfig read = TrainConfig.ofStored("g", stored);
         assertEquals(Method.TAM, read.method());
         assertFalse(read.candidates().enabled());
+    }
+
+    @Test
+    void readsTheScoringAndRefusesFoldsBesideValidationScoring() {
+        for (String name : List.of("folds", "validation", "auto")) {
+            TrainConfig config = TrainConfig.of("g", config("candidateMethods", List.of("graphsha", "tam"),
+                "candidateScoring", name));
+            assertEquals(name, config.effective().get("candidateScoring"));
+            assertEquals(name, ConfigReader.choiceName(config.candidates().scoring()));
+        }
+        String folds = error("candidateMethods", List.of("graphsha", "tam"), "candidateScoring", "validation",
+            "validationFolds", 4L);
+        assertTrue(folds.contains("validationFolds: 4") && folds.contains("candidateScoring: 'folds'"), folds);
+        String unknown = error("candidateMethods", List.of("graphsha", "tam"), "candidateScoring", "test");
+        assertTrue(unknown.contains("`candidateScoring`") && unknown.contains("'validation'"), unknown);
+        String alone = error("candidateScoring", "validation");
+        assertTrue(alone.contains("candidateScoring: validation needs candidateMethods"), alone);
     }
 
     @Test

@@ -16,8 +16,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * {@code candidateMethods}: graphsha.train cross-validates the candidates on a small graph, yields and keeps
- * {@code modelSelectionStats}, and stores the model that a call naming the chosen method makes.
+ * {@code candidateMethods}: graphsha.train scores the candidates on folds or on the validation nodes of a small graph,
+ * yields and keeps {@code modelSelectionStats}, and stores the model that a call naming the chosen method makes.
  */
 class ModelSelectionProcTest {
 
@@ -93,6 +93,44 @@ class ModelSelectionProcTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void scoredOnTheValidationNodesEachCandidateIsItsOwnCallAndTheBestWins() {
+        long modelsBefore = rows("CALL graphsha.model.list() YIELD modelName RETURN modelName").size();
+        Map<String, Object> result = rows("CALL graphsha.train('accounts', {modelName: 'onValidation', " + BASE
+            + ", candidateMethods: ['vanilla', 'reweight'], candidateScoring: 'validation'}) "
+            + "YIELD modelInfo, modelSelectionStats, configuration, validationMetrics RETURN *").get(0);
+        Map<String, Object> stats = (Map<String, Object>) result.get("modelSelectionStats");
+        assertEquals("validation", stats.get("candidateScoring"));
+        assertEquals(modelsBefore + 1, rows("CALL graphsha.model.list() YIELD modelName RETURN modelName").size(),
+            "the candidates' runs store nothing; the chosen model is stored once");
+        double best = Double.NEGATIVE_INFINITY;
+        String expected = null;
+        for (Map<String, Object> candidate : (List<Map<String, Object>>) stats.get("modelCandidates")) {
+            String method = (String) candidate.get("method");
+            Map<String, Object> alone = rows("CALL graphsha.train('accounts', {modelName: 'alone-' + $method, " + BASE
+                + ", method: $method}) YIELD modelInfo, validationMetrics RETURN *", Map.of("method", method)).get(0);
+            double score = (Double) ((Map<String, Object>) candidate.get("validation")).get("avg");
+            // The candidate's score is its call's validation balanced accuracy, at the epoch that call keeps.
+            assertEquals((Double) ((Map<String, Object>) alone.get("validationMetrics")).get("balancedAccuracy"), score,
+                1e-12, method);
+            assertEquals(List.of(((Map<String, Object>) alone.get("modelInfo")).get("bestEpoch")),
+                candidate.get("selectedEpochs"), method);
+            if (score > best) {
+                best = score;
+                expected = method;
+            }
+        }
+        assertEquals(expected, stats.get("chosenMethod"));
+        assertEquals(expected, ((Map<String, Object>) result.get("modelInfo")).get("method"));
+        Map<String, Object> winner = rows("CALL graphsha.model.list('alone-' + $method) YIELD metrics RETURN metrics",
+            Map.of("method", expected)).get(0);
+        assertEquals(((Map<String, Object>) winner.get("metrics")).get("validation"),
+            ((Map<String, Object>) rows("CALL graphsha.model.list('onValidation') YIELD metrics RETURN metrics").get(0)
+                .get("metrics")).get("validation"));
+        assertEquals("validation", ((Map<String, Object>) result.get("configuration")).get("candidateScoring"));
+    }
+
+    @Test
     void theEstimateTakesTheLargestCandidate() {
         Map<String, Object> selection = rows("CALL graphsha.train.estimate('accounts', {modelName: 'e', " + BASE
             + ", candidateMethods: ['reweight', 'graphsha']}) YIELD bytesMax RETURN *").get(0);
@@ -105,6 +143,9 @@ class ModelSelectionProcTest {
     @CsvSource(delimiter = '|', textBlock = """
         method and candidates  | method: 'tam', candidateMethods: ['graphsha', 'tam']     | Configuration keys `method` and `candidateMethods` exclude each other
         folds without candidates | validationFolds: 3                                     | validationFolds: 3 needs candidateMethods
+        scoring without candidates | candidateScoring: 'folds'                           | candidateScoring: folds needs candidateMethods
+        folds beside validation | candidateMethods: ['tam', 'vanilla'], candidateScoring: 'validation', validationFolds: 2 | validationFolds: 2 needs candidateScoring 'folds' or 'auto'
+        unknown scoring        | candidateMethods: ['tam', 'vanilla'], candidateScoring: 'test' | Invalid value 'test' for configuration key `candidateScoring`
         one candidate          | candidateMethods: ['tam']                                | expected at least 2 methods
         unknown candidate      | candidateMethods: ['tam', 'smote']                       | Invalid value 'smote' for configuration key `candidateMethods`
         duplicate candidate    | candidateMethods: ['tam', 'TAM']                         | method 'tam' is named twice

@@ -61,7 +61,7 @@ public final class CrossValidation {
                 runs.onRun(f, c, candidates.get(c).name(), scores[c][f], result.bestEpoch());
             }
         }
-        return new SelectionStats(candidates.stream().map(Candidate::name).toList(), scores, kept, sizes);
+        return new SelectionStats(CandidateScoring.FOLDS, candidates.stream().map(Candidate::name).toList(), scores, kept, sizes);
     }
 
     /**

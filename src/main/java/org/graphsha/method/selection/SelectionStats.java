@@ -6,17 +6,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What cross-validation measured: per candidate, the balanced accuracy on each held-out fold and the
- * epoch its run kept, and which candidate won (best mean; the earlier candidate on equal means).
+ * What the scoring of the candidates measured: per candidate, the balanced accuracy on each held-out fold and the
+ * epoch its run kept, and which candidate won (best mean; the earlier candidate on equal means). Scored on the
+ * validation nodes, each candidate has one "fold": the validation nodes, scored by its run on the whole split.
  *
+ * @param scoring   {@link CandidateScoring#FOLDS} or {@link CandidateScoring#VALIDATION}
  * @param names     candidate names in the user's order
  * @param scores    scores[candidate][fold]: balanced accuracy on the fold's held-out nodes, in [0, 1]
  * @param epochs    epochs[candidate][fold]: the epoch the fold's run kept
- * @param foldSizes held-out nodes per fold
+ * @param foldSizes held-out nodes per fold (the validation nodes when scored on them)
  */
-public record SelectionStats(List<String> names, double[][] scores, int[][] epochs, int[] foldSizes) {
+public record SelectionStats(CandidateScoring scoring, List<String> names, double[][] scores, int[][] epochs,
+                             int[] foldSizes) {
 
     public SelectionStats {
+        if (scoring == CandidateScoring.AUTO) {
+            throw new IllegalArgumentException("selection stats need a resolved scoring, not auto");
+        }
         names = List.copyOf(names);
     }
 
@@ -60,12 +66,18 @@ public record SelectionStats(List<String> names, double[][] scores, int[][] epoc
         map.put("chosenMethod", chosen());
         map.put("bestParameters", Map.of("method", chosen()));
         map.put("metric", "balancedAccuracy");
-        map.put("validationFolds", (long) foldSizes.length);
-        List<Long> sizes = new ArrayList<>();
-        for (int size : foldSizes) {
-            sizes.add((long) size);
+        boolean folded = scoring == CandidateScoring.FOLDS;
+        map.put("candidateScoring", folded ? "folds" : "validation");
+        if (folded) {
+            map.put("validationFolds", (long) foldSizes.length);
+            List<Long> sizes = new ArrayList<>();
+            for (int size : foldSizes) {
+                sizes.add((long) size);
+            }
+            map.put("foldSizes", sizes);
+        } else {
+            map.put("validationNodes", (long) foldSizes[0]);
         }
-        map.put("foldSizes", sizes);
         List<Map<String, Object>> candidates = new ArrayList<>();
         for (int c = 0; c < names.size(); c++) {
             Map<String, Object> validation = new LinkedHashMap<>();
@@ -77,9 +89,11 @@ public record SelectionStats(List<String> names, double[][] scores, int[][] epoc
                 min = Math.min(min, s);
                 max = Math.max(max, s);
             }
-            validation.put("folds", folds);
+            if (folded) {
+                validation.put("folds", folds);
+                validation.put("std", std(c));
+            }
             validation.put("avg", mean(c));
-            validation.put("std", std(c));
             validation.put("min", min);
             validation.put("max", max);
             List<Long> kept = new ArrayList<>();

@@ -14,6 +14,7 @@ import org.graphsha.tools.generate.UserGraph;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.method.selection.CandidateScoring;
 import org.graphsha.training.LossKind;
 import org.graphsha.training.TrainingResult;
 
@@ -78,8 +79,8 @@ public final class BenchCommand {
         double[] rss = {Double.NaN, Double.NaN};
         ProgressDisplay display = ProgressDisplay.forStandardOutput(System.err);
         boolean selecting = o.train().candidates().enabled();
-        // A cross-validated run trains folds × candidates models before the chosen one.
-        int trainingsPerRun = selecting ? o.train().candidates().folds() * o.train().candidates().methods().size() + 1 : 1;
+        // A run with candidates trains folds × candidates models (or one per candidate) before the chosen one.
+        int trainingsPerRun = selecting ? o.train().candidates().scoringRuns(snapshot) + 1 : 1;
         List<String> chosen = new ArrayList<>();
         for (int i = 0; i < o.runs(); i++) {
             long seed = o.seed() + i;
@@ -112,9 +113,9 @@ public final class BenchCommand {
                 }
             }
             if (!o.json()) {
-                progress.printf(Locale.ROOT, "run %d seed %d: best epoch %d  logits %08x  acc %.2f  bAcc %.2f  F1 %.2f  (%.1f s, %.1f ms/epoch)%n",
+                progress.printf(Locale.ROOT, "run %d seed %d: best epoch %d  logits %08x  acc %.2f  bAcc %.2f  F1 %.2f  val bAcc %.2f  (%.1f s, %.1f ms/epoch)%n",
                     i + 1, seed, r.bestEpoch(), Arrays.hashCode(r.logits()), 100 * r.test().accuracy(), 100 * r.test().balancedAccuracy(),
-                    100 * r.test().macroF1(), seconds[i], r.medianMsPerEpoch());
+                    100 * r.test().macroF1(), 100 * r.validation().balancedAccuracy(), seconds[i], r.medianMsPerEpoch());
             }
         }
         if (selecting && !o.json()) {
@@ -155,10 +156,10 @@ public final class BenchCommand {
         return new UserGraphSnapshot(graph, o.train());
     }
 
-    /** Which method cross-validation chose for a seed, and every candidate's fold bAcc (percent). */
+    /** Which method the scoring chose for a seed, and every candidate's fold (or validation) bAcc (percent). */
     static String selectionLine(int run, long seed, org.graphsha.method.selection.SelectionStats stats) {
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "run %d seed %d: chose %s; fold bAcc", run,
-            seed, stats.chosen()));
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "run %d seed %d: chose %s; %s bAcc", run,
+            seed, stats.chosen(), stats.scoring() == CandidateScoring.FOLDS ? "fold" : "validation"));
         for (int c = 0; c < stats.names().size(); c++) {
             line.append(String.format(Locale.ROOT, "%s %s %.2f ± %.2f [", c == 0 ? "" : ",", stats.names().get(c),
                 100 * stats.mean(c), 100 * stats.std(c)));

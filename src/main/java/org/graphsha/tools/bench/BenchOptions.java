@@ -67,7 +67,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         + " probabilities]"
         + " [--KEY VALUE ...: any graphsha.train configuration key, e.g. --syntheticEdges bidirectional"
         + " --diffusion heat --ablation easySamples --deltaBetaB 50;"
-        + " --candidateMethods graphsha,tam,reweight [--validationFolds 3] instead of --method chooses by cross-validation]";
+        + " --candidateMethods graphsha,tam,reweight [--candidateScoring auto|folds|validation] [--validationFolds 3] instead of --method chooses among them]";
 
     static final class UsageException extends RuntimeException {
         UsageException(String message) {

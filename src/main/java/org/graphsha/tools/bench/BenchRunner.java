@@ -43,17 +43,17 @@ final class BenchRunner {
             .map(m -> m.diffusion(snapshot, train.synthesis())).orElse(null);
     }
 
-    /** A cross-validated run: what the folds measured and the chosen method's run. */
+    /** A run with candidates: what their scoring measured and the chosen method's run. */
     record Selected(SelectionStats stats, TrainingResult result) {}
 
     /**
-     * {@code --candidateMethods}: cross-validation over the candidates, then the chosen method's run with the
-     * options and seed of {@code --method <chosen>}, as graphsha.train does.
+     * {@code --candidateMethods}: the candidates scored as {@code --candidateScoring} says, then the chosen method's
+     * run with the options and seed of {@code --method <chosen>}, as graphsha.train does.
      */
     Selected select(long seed, EpochListener listener) {
         List<MethodCandidate> candidates = train.candidateRuns(distribution).stream()
             .map(c -> c.withThreads(threads)).toList();
-        SelectionStats stats = CrossValidation.run(snapshot, candidates, train.candidates().folds(), seed, listener,
+        SelectionStats stats = train.candidates().score(snapshot, candidates, seed, listener,
             CrossValidation.FoldListener.NONE);
         TrainConfig chosen = train.forCandidate(train.candidates().methods().get(stats.winner()));
         return new Selected(stats, new BenchRunner(snapshot, chosen, distribution, threads).run(seed, listener));
