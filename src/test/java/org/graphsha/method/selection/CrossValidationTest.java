@@ -4,14 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntUnaryOperator;
 
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.training.EpochListener;
-import org.graphsha.training.TrainingResult;
 import org.junit.jupiter.api.Test;
 
 /** The selection loop with candidates whose predictions are fixed rules, so the scores are known exactly. */
@@ -34,32 +31,11 @@ class CrossValidationTest {
         return new GraphSnapshot(null, null, classes, 2, train, val, test);
     }
 
-    /** Predicts by a rule of the node, and records what it was given. */
-    private record Rule(String name, IntUnaryOperator predict, List<GraphSnapshot> seen, List<Long> seeds)
-        implements CrossValidation.Candidate {
-
-        Rule(String name, IntUnaryOperator predict) {
-            this(name, predict, new ArrayList<>(), new ArrayList<>());
-        }
-
-        @Override
-        public TrainingResult train(GraphSnapshot snapshot, long seed, EpochListener listener) {
-            seen.add(snapshot);
-            seeds.add(seed);
-            int[] predictions = new int[snapshot.nodeCount()];
-            for (int v = 0; v < predictions.length; v++) {
-                predictions[v] = predict.applyAsInt(v);
-            }
-            return new TrainingResult(7, null, null, predictions, new float[0], 2, new double[0], null, "cpu", 1,
-                List.of());
-        }
-    }
-
     @Test
     void scoresTheHeldOutNodesAndPicksTheBestMean() {
         GraphSnapshot graph = snapshot();
-        Rule majority = new Rule("majority", v -> 0);
-        Rule perfect = new Rule("perfect", v -> graph.classes()[v]);
+        RuleCandidate majority = new RuleCandidate("majority", v -> 0);
+        RuleCandidate perfect = new RuleCandidate("perfect", v -> graph.classes()[v]);
         SelectionStats stats = CrossValidation.run(graph, List.of(majority, perfect), 3, 100, EpochListener.NONE,
             CrossValidation.FoldListener.NONE);
         for (int f = 0; f < 3; f++) {
@@ -83,9 +59,9 @@ class CrossValidationTest {
     @Test
     void equalMeansGoToTheEarlierCandidate() {
         GraphSnapshot graph = snapshot();
-        Rule first = new Rule("first", v -> graph.classes()[v]);
-        Rule second = new Rule("second", v -> graph.classes()[v]);
-        Rule worse = new Rule("worse", v -> 1);
+        RuleCandidate first = new RuleCandidate("first", v -> graph.classes()[v]);
+        RuleCandidate second = new RuleCandidate("second", v -> graph.classes()[v]);
+        RuleCandidate worse = new RuleCandidate("worse", v -> 1);
         assertEquals("first", CrossValidation.run(graph, List.of(worse, first, second), 2, 5, EpochListener.NONE,
             CrossValidation.FoldListener.NONE).chosen());
         assertEquals("second", CrossValidation.run(graph, List.of(worse, second, first), 2, 5, EpochListener.NONE,
@@ -95,8 +71,8 @@ class CrossValidationTest {
     @Test
     void eachFoldTrainsWithoutItsHeldOutNodesKeepsTheValidationNodesAndSharesOneSeed() {
         GraphSnapshot graph = snapshot();
-        Rule a = new Rule("a", v -> 0);
-        Rule b = new Rule("b", v -> 1);
+        RuleCandidate a = new RuleCandidate("a", v -> 0);
+        RuleCandidate b = new RuleCandidate("b", v -> 1);
         CrossValidation.run(graph, List.of(a, b), 3, 100, EpochListener.NONE, CrossValidation.FoldListener.NONE);
         assertEquals(3, a.seen().size());
         for (int f = 0; f < 3; f++) {

@@ -4,17 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntUnaryOperator;
 
-import org.graphsha.evaluation.Metrics;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.Method;
 import org.graphsha.training.EpochListener;
-import org.graphsha.training.Trainer;
-import org.graphsha.training.TrainingResult;
 import org.junit.jupiter.api.Test;
 
 /** Scoring the candidates on the validation nodes, and {@code candidateScoring: 'auto'}'s choice between the two. */
@@ -38,37 +33,13 @@ class ValidationScoringTest {
         return new GraphSnapshot(null, null, classes, 2, train, val, test);
     }
 
-    /** Predicts by a rule of the node; its run's validation metrics are those of the rule on the validation nodes. */
-    private record Rule(String name, IntUnaryOperator predict, List<GraphSnapshot> seen, List<Long> seeds)
-        implements CrossValidation.Candidate {
-
-        Rule(String name, IntUnaryOperator predict) {
-            this(name, predict, new ArrayList<>(), new ArrayList<>());
-        }
-
-        @Override
-        public TrainingResult train(GraphSnapshot snapshot, long seed, EpochListener listener) {
-            seen.add(snapshot);
-            seeds.add(seed);
-            int[] val = Trainer.indices(snapshot.valMask());
-            int[] truth = new int[val.length];
-            int[] predicted = new int[val.length];
-            for (int i = 0; i < val.length; i++) {
-                truth[i] = snapshot.classes()[val[i]];
-                predicted[i] = predict.applyAsInt(val[i]);
-            }
-            return new TrainingResult(seen.size() + 10, Metrics.evaluate(truth, predicted, 2), null, new int[0],
-                new float[0], 2, new double[0], null, "cpu", 1, List.of());
-        }
-    }
-
     @Test
     void eachCandidateTrainsOnceOnTheWholeSplitAndTheBestValidationBalancedAccuracyWins() {
         GraphSnapshot graph = snapshot(80, 24);
-        Rule majority = new Rule("majority", v -> 0);
-        Rule perfect = new Rule("perfect", v -> graph.classes()[v]);
+        RuleCandidate majority = new RuleCandidate("majority", v -> 0);
+        RuleCandidate perfect = new RuleCandidate("perfect", v -> graph.classes()[v]);
         // Right on class 1, and on class 0 only below node 46: recall 1 and 3/12.
-        Rule partial = new Rule("partial", v -> v < 46 ? graph.classes()[v] : 1);
+        RuleCandidate partial = new RuleCandidate("partial", v -> v < 46 ? graph.classes()[v] : 1);
         SelectionStats stats = ValidationScoring.run(graph, List.of(majority, perfect, partial), 42, EpochListener.NONE,
             CrossValidation.FoldListener.NONE);
         assertEquals(CandidateScoring.VALIDATION, stats.scoring());
@@ -76,7 +47,7 @@ class ValidationScoringTest {
         assertEquals(1.0, stats.mean(1), 1e-12);
         assertEquals((1.0 + 3.0 / 12) / 2, stats.mean(2), 1e-12);
         assertEquals("perfect", stats.chosen());
-        for (Rule rule : List.of(majority, perfect, partial)) {
+        for (RuleCandidate rule : List.of(majority, perfect, partial)) {
             assertEquals(List.of(42L), rule.seeds(), "one run, with the run's own seed");
             assertSame(graph, rule.seen().get(0), "on the whole split, unchanged");
         }
@@ -105,8 +76,8 @@ class ValidationScoringTest {
         assertEquals(2, auto.scoringRuns(large));
         assertEquals(CandidateScoring.FOLDS, auto.scoringOf(small));
         assertEquals(6, auto.scoringRuns(small));
-        Rule perfect = new Rule("perfect", v -> v % 2);
-        Rule majority = new Rule("majority", v -> 0);
+        RuleCandidate perfect = new RuleCandidate("perfect", v -> v % 2);
+        RuleCandidate majority = new RuleCandidate("majority", v -> 0);
         assertEquals(CandidateScoring.VALIDATION, auto.score(large, List.of(perfect, majority), 5, EpochListener.NONE,
             CrossValidation.FoldListener.NONE).scoring());
     }
