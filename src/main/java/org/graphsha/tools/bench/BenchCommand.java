@@ -158,9 +158,15 @@ public final class BenchCommand {
 
     /** Which method the scoring chose for a seed, and every candidate's fold (or validation) bAcc (percent). */
     static String selectionLine(int run, long seed, org.graphsha.method.selection.SelectionStats stats) {
+        boolean folds = stats.scoring() == CandidateScoring.FOLDS;
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "run %d seed %d: chose %s; %s bAcc", run,
-            seed, stats.chosen(), stats.scoring() == CandidateScoring.FOLDS ? "fold" : "validation"));
+            seed, stats.chosen(), folds ? "fold" : "validation"));
         for (int c = 0; c < stats.names().size(); c++) {
+            if (!folds) {
+                line.append(String.format(Locale.ROOT, "%s %s %.2f [e%d]", c == 0 ? "" : ",", stats.names().get(c),
+                    100 * stats.mean(c), stats.epochs()[c][0]));
+                continue;
+            }
             line.append(String.format(Locale.ROOT, "%s %s %.2f ± %.2f [", c == 0 ? "" : ",", stats.names().get(c),
                 100 * stats.mean(c), 100 * stats.std(c)));
             for (int f = 0; f < stats.scores()[c].length; f++) {

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 
-/** {@code bench --candidateMethods}: cross-validation in place of {@code --method}. */
+/** {@code bench --candidateMethods}: a choice among candidates in place of {@code --method}. */
 class BenchSelectionTest {
 
     private static int run(String line, StringBuilder output) {
@@ -29,6 +29,17 @@ class BenchSelectionTest {
         assertTrue(text.contains("run 1 seed 100: chose "), text);
         assertTrue(text.contains("fold bAcc vanilla ") && text.contains(", reweight "), text);
         assertTrue(text.contains("usergraph-holdout gcn cv:vanilla,reweight: 1 runs"), text);
+        assertTrue(text.contains("chosen per seed: "), text);
+    }
+
+    @Test
+    void printsEveryCandidatesValidationScoreWhenScoredOnTheValidationNodes() {
+        StringBuilder out = new StringBuilder();
+        int code = run("bench --dataset usergraph --setting holdout --backbone gcn --candidateMethods vanilla,reweight"
+            + " --candidateScoring validation --runs 1 --epochs 3 --user-nodes 1000 --user-rarest-labels 6", out);
+        assertEquals(0, code, out.toString());
+        String text = out.toString();
+        assertTrue(text.contains("validation bAcc vanilla ") && text.contains(", reweight "), text);
         assertTrue(text.contains("chosen per seed: "), text);
     }
 
