@@ -7,7 +7,7 @@ import org.graphsha.method.Method;
 import org.graphsha.method.selection.CandidateScoring;
 import org.graphsha.method.selection.MethodCandidates;
 
-/** Reads the keys of {@code graphsha.train} that choose its method by cross-validation, for {@link TrainConfig}. */
+/** Reads the keys of {@code graphsha.train} that choose its method among candidates, for {@link TrainConfig}. */
 final class CandidateMethodsKeys {
 
     private CandidateMethodsKeys() {}
@@ -37,7 +37,7 @@ final class CandidateMethodsKeys {
         }
         if (r.given().containsKey("method")) {
             throw new IllegalArgumentException("Configuration keys `method` and `candidateMethods` exclude each other: "
-                + "`method` trains that method, `candidateMethods` chooses one by cross-validation; give only one");
+                + "`method` trains that method, `candidateMethods` chooses one among them; give only one");
         }
         List<Method> methods = names.stream().map(n -> ConfigReader.choiceOf("candidateMethods", n, Method.class)).toList();
         List<String> spelled = methods.stream().map(ConfigReader::choiceName).toList();
