@@ -19,13 +19,18 @@ class BenchSelectionTest {
         return code;
     }
 
+    /** The output of a three-epoch selection run on a small user graph, which must succeed. */
+    private static String selection(String scoringFlags) {
+        StringBuilder out = new StringBuilder();
+        int code = run("bench --dataset usergraph --setting holdout --backbone gcn --candidateMethods vanilla,reweight "
+            + scoringFlags + " --runs 1 --epochs 3 --user-nodes 1000 --user-rarest-labels 6", out);
+        assertEquals(0, code, out.toString());
+        return out.toString();
+    }
+
     @Test
     void printsTheChosenMethodAndEveryCandidatesFoldScores() {
-        StringBuilder out = new StringBuilder();
-        int code = run("bench --dataset usergraph --setting holdout --backbone gcn --candidateMethods vanilla,reweight"
-            + " --validationFolds 2 --runs 1 --epochs 3 --user-nodes 1000 --user-rarest-labels 6", out);
-        assertEquals(0, code, out.toString());
-        String text = out.toString();
+        String text = selection("--validationFolds 2");
         assertTrue(text.contains("run 1 seed 100: chose "), text);
         assertTrue(text.contains("fold bAcc vanilla ") && text.contains(", reweight "), text);
         assertTrue(text.contains("usergraph-holdout gcn cv:vanilla,reweight: 1 runs"), text);
@@ -34,11 +39,7 @@ class BenchSelectionTest {
 
     @Test
     void printsEveryCandidatesValidationScoreWhenScoredOnTheValidationNodes() {
-        StringBuilder out = new StringBuilder();
-        int code = run("bench --dataset usergraph --setting holdout --backbone gcn --candidateMethods vanilla,reweight"
-            + " --candidateScoring validation --runs 1 --epochs 3 --user-nodes 1000 --user-rarest-labels 6", out);
-        assertEquals(0, code, out.toString());
-        String text = out.toString();
+        String text = selection("--candidateScoring validation");
         assertTrue(text.contains("validation bAcc vanilla ") && text.contains(", reweight "), text);
         assertTrue(text.contains("chosen per seed: "), text);
     }
