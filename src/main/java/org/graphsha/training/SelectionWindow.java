@@ -34,15 +34,20 @@ public record SelectionWindow(int epochs, boolean auto) {
      * @param validationPerClass validation nodes of each class
      */
     public int resolve(int[] validationPerClass) {
-        if (!auto) {
-            return epochs;
-        }
+        return !auto || hasSmallValidationClass(validationPerClass) ? epochs : 1;
+    }
+
+    /**
+     * Whether some class has fewer than {@link #SMALL_VALIDATION_CLASS} validation nodes: the rule by which the
+     * {@code 'auto'} settings of the selection window and of the candidates' scoring turn to their small-set form.
+     */
+    public static boolean hasSmallValidationClass(int[] validationPerClass) {
         for (int count : validationPerClass) {
             if (count < SMALL_VALIDATION_CLASS) {
-                return epochs;
+                return true;
             }
         }
-        return 1;
+        return false;
     }
 
     /** As the effective configuration shows it: the count, or 'auto'. */

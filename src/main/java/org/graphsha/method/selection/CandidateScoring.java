@@ -20,11 +20,6 @@ public enum CandidateScoring {
         if (this != AUTO) {
             return this;
         }
-        for (int count : validationPerClass) {
-            if (count < SelectionWindow.SMALL_VALIDATION_CLASS) {
-                return FOLDS;
-            }
-        }
-        return VALIDATION;
+        return SelectionWindow.hasSmallValidationClass(validationPerClass) ? FOLDS : VALIDATION;
     }
 }
