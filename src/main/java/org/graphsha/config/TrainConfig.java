@@ -78,7 +78,7 @@ public record TrainConfig(
     public static final String DEFAULT_SYNTHETIC_LABEL = "GraphSHASynthetic";
     /** graphsha's defaults beyond the paper (docs/benchmarks/beyond-the-paper.md). */
     static final SelectionWindow DEFAULT_SELECTION_WINDOW = SelectionWindow.AUTO;
-    static final double DEFAULT_SELF_TRAINING_WEIGHT = 1;
+    static final double DEFAULT_SELF_TRAINING_WEIGHT = 2;
     static final int DEFAULT_SELF_TRAINING_WARMUP = 20;
     /** Each member is a full training run, so the cap keeps a typo from holding the server for hours. */
     static final int MAX_ENSEMBLE_SIZE = 20;

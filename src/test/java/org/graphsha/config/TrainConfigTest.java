@@ -187,7 +187,7 @@ class TrainConfigTest {
     @Test
     void graphshaSelfTrainsByDefaultAndTheBaselinesDoNot() {
         TrainConfig graphsha = TrainConfig.of("g", Map.of("modelName", "m"));
-        assertEquals(1.0, graphsha.training().selfTraining().weight());
+        assertEquals(2.0, graphsha.training().selfTraining().weight());
         assertEquals(20, graphsha.training().selfTraining().warmupEpochs());
         assertEquals(SelectionWindow.AUTO, graphsha.training().selectionWindow());
         for (String baseline : List.of("vanilla", "tam", "reweight", "graphEns", "graphSmote")) {
