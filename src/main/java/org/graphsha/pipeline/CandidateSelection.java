@@ -8,6 +8,7 @@ import org.graphsha.config.TrainConfig;
 import org.graphsha.data.TrainingData;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.gds.GdsProgress;
+import org.graphsha.method.MethodRun;
 import org.graphsha.method.selection.CandidateScoring;
 import org.graphsha.method.selection.MethodCandidates;
 import org.graphsha.method.selection.SelectionStats;
@@ -22,11 +23,18 @@ final class CandidateSelection {
     static final String STAGE = "model selection";
 
     /**
-     * @param run   the configuration of a call naming the chosen method
-     * @param stats {@code modelSelectionStats} as the procedure yields them
-     * @param nanos how long the selection took, which the yield's pre-processing time leaves out
+     * @param run         the configuration of a call naming the chosen method
+     * @param stats       {@code modelSelectionStats} as the procedure yields them
+     * @param nanos       how long the selection took, which the yield's pre-processing time leaves out
+     * @param chosenRun   the chosen candidate's run when scored on the validation nodes: the final run's member 0,
+     *                    which need not be trained again; null after cross-validation or without candidates
      */
-    record Choice(TrainConfig run, Map<String, Object> stats, long nanos) {}
+    record Choice(TrainConfig run, Map<String, Object> stats, long nanos, MethodRun chosenRun) {
+
+        static Choice none(TrainConfig config) {
+            return new Choice(config, Map.of(), 0, null);
+        }
+    }
 
     private CandidateSelection() {}
 
@@ -36,6 +44,12 @@ final class CandidateSelection {
             StratifiedFolds.assign(data.snapshot().trainMask(), data.snapshot().classes(),
                 data.snapshot().classCount(), config.candidates().folds(), config.training().seed());
         }
+    }
+
+    /** Whether the candidates are scored on the validation nodes, so that the chosen one's run is kept. */
+    static boolean keepsChosenRun(TrainConfig config, TrainingData data) {
+        return config.candidates().enabled()
+            && config.candidates().scoringOf(data.snapshot()) == CandidateScoring.VALIDATION;
     }
 
     static GdsProgress.Stage stage(TrainConfig config, TrainingData data) {
@@ -49,8 +63,8 @@ final class CandidateSelection {
         progress.beginStage(STAGE);
         MethodCandidates candidates = config.candidates();
         boolean folds = candidates.scoringOf(data.snapshot()) == CandidateScoring.FOLDS;
-        SelectionStats stats = candidates.score(data.snapshot(), config.candidateRuns(distribution),
-            config.training().seed(), report -> {
+        MethodCandidates.Scored scored = candidates.scoreKeepingChosen(data.snapshot(),
+            config.candidateRuns(distribution), config.training().seed(), report -> {
                 checkTerminated.run();
                 progress.progress(1);
             }, (fold, candidate, name, score, epoch) -> progress.info(folds
@@ -58,12 +72,14 @@ final class CandidateSelection {
                     + "nodes (epoch %d kept)", fold + 1, candidates.folds(), name, score, epoch)
                 : String.format(Locale.ROOT, "model selection: %s: balanced accuracy %.4f on the validation nodes "
                     + "(epoch %d kept)", name, score, epoch)));
+        SelectionStats stats = scored.stats();
         progress.info(String.format(Locale.ROOT, "model selection chose %s: %s balanced accuracy %.4f",
             stats.chosen(), folds ? "mean fold" : "validation", stats.mean(stats.winner())));
         progress.endStage(STAGE);
         long nanos = System.nanoTime() - start;
         Map<String, Object> yielded = new LinkedHashMap<>(stats.toMap());
         yielded.put("millis", nanos / 1_000_000);
-        return new Choice(config.forCandidate(candidates.methods().get(stats.winner())), yielded, nanos);
+        return new Choice(config.forCandidate(candidates.methods().get(stats.winner())), yielded, nanos,
+            scored.chosenRun());
     }
 }

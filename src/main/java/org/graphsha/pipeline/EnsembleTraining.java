@@ -9,10 +9,9 @@ import org.graphsha.data.TrainingData;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.graph.GraphSnapshot;
-import org.graphsha.method.Method;
+import org.graphsha.method.MethodRun;
 import org.graphsha.nn.Tensor;
-import org.graphsha.synthesis.RecordingSynthesizer;
-import org.graphsha.synthesis.Synthesizer;
+import org.graphsha.synthesis.SynthesisReport;
 import org.graphsha.training.EpochListener;
 import org.graphsha.training.HeldOutMean;
 import org.graphsha.training.ProbabilityMean;
@@ -30,14 +29,15 @@ final class EnsembleTraining {
     record Member(long seed, int bestEpoch, Evaluation validation, List<Tensor> parameters) {}
 
     /**
-     * @param first       member 0's whole result (device, threads, and a single model's metrics)
-     * @param validation  the model's validation metrics: member 0's alone; else those of the members' mean on the shared
-     *                    validation nodes, or out of bag when each member drew its own holdout
-     * @param test        as {@code validation}, on the test nodes
-     * @param synthesizer member 0's synthesizer, with its last epoch's report; null for methods without one
+     * @param first                   member 0's whole result (device, threads, and a single model's metrics)
+     * @param validation              the model's validation metrics: member 0's alone; else those of the members' mean
+     *                                on the shared validation nodes, or out of bag when each member drew its own holdout
+     * @param test                    as {@code validation}, on the test nodes
+     * @param synthesis               member 0's last synthesis report; null for methods without one
+     * @param syntheticNodesPerEpoch  over every epoch of every member
      */
     record Trained(TrainingResult first, List<Member> members, Evaluation validation, Evaluation test,
-                   RecordingSynthesizer synthesizer) {
+                   SynthesisReport synthesis, double syntheticNodesPerEpoch) {
 
         List<List<Tensor>> otherMembers() {
             return members.subList(1, members.size()).stream().map(Member::parameters).toList();
@@ -47,32 +47,36 @@ final class EnsembleTraining {
     private EnsembleTraining() {}
 
     /**
-     * @param run          the configuration of the run (the call's, or that of the method cross-validation chose)
+     * @param run          the configuration of the run (the call's, or that of the method the candidates' scoring chose)
+     * @param trainedFirst member 0 when it is already trained (the chosen candidate's run on the validation nodes,
+     *                     which is the run a call naming it makes), else null
      * @param logitOffsets the model's per-class offsets, which the mean applies to every member
-     * @param listener     told of every epoch of every member, in order
+     * @param listener     told of every epoch of every member trained here, in order
      */
     static Trained train(TrainConfig run, int size, IntFunction<TrainingData> memberData, boolean ownHoldouts,
-                         NeighbourDistribution distribution, double[] logitOffsets, EpochListener listener) {
-        Method method = run.method();
+                         NeighbourDistribution distribution, MethodRun trainedFirst, double[] logitOffsets,
+                         EpochListener listener) {
         TrainingData data = memberData.apply(0);
         int nodes = data.snapshot().nodeCount();
         int classes = data.classIndex().size();
         ProbabilityMean mean = size > 1 ? new ProbabilityMean(nodes, classes, size) : null;
         HeldOutMean outOfBag = ownHoldouts && size > 1 ? new HeldOutMean(nodes, classes) : null;
         List<Member> members = new ArrayList<>(size);
-        TrainingResult first = null;
-        RecordingSynthesizer firstSynthesizer = null;
+        MethodRun first = null;
+        long synthetic = 0;
+        long epochs = 0;
         for (int m = 0; m < size; m++) {
             TrainingData member = m == 0 ? data : memberData.apply(m);
-            Synthesizer inner = method.newSynthesizer(member.snapshot(), distribution, run.synthesis());
-            RecordingSynthesizer synthesizer = inner == null ? null : new RecordingSynthesizer(inner);
             long seed = run.training().seed() + m;
-            TrainingResult result = method.train(member.snapshot(), run.training().withSeed(seed), synthesizer,
-                run.graphSmoteUpScale(), listener);
+            MethodRun trained = m == 0 && trainedFirst != null ? trainedFirst
+                : MethodRun.train(run.method(), member.snapshot(), run.training().withSeed(seed), run.synthesis(),
+                    distribution, run.graphSmoteUpScale(), listener);
+            TrainingResult result = trained.result();
             if (m == 0) {
-                first = result;
-                firstSynthesizer = synthesizer;
+                first = trained;
             }
+            synthetic += trained.syntheticNodes();
+            epochs += trained.epochs();
             if (mean != null) {
                 mean.add(result.logits(), logitOffsets);
             }
@@ -81,12 +85,15 @@ final class EnsembleTraining {
             }
             members.add(new Member(seed, result.bestEpoch(), result.validation(), result.parameters()));
         }
+        SynthesisReport synthesis = first.synthesis();
+        double perEpoch = epochs == 0 ? 0 : (double) synthetic / epochs;
+        TrainingResult single = first.result();
         if (mean == null) {
-            return new Trained(first, members, first.validation(), first.test(), firstSynthesizer);
+            return new Trained(single, members, single.validation(), single.test(), synthesis, perEpoch);
         }
         GraphSnapshot graph = data.snapshot();
         Evaluation validation = outOfBag != null ? outOfBag.evaluate(graph.classes(), classes)
             : mean.evaluate(graph, graph.valMask());
-        return new Trained(first, members, validation, mean.evaluate(graph, graph.testMask()), firstSynthesizer);
+        return new Trained(single, members, validation, mean.evaluate(graph, graph.testMask()), synthesis, perEpoch);
     }
 }

@@ -88,7 +88,9 @@ public final class TrainPipeline {
         if (selects) {
             stages.add(CandidateSelection.stage(config, data));
         }
-        stages.add(new GdsProgress.Stage("training", (long) epochs * config.ensembleSize()));
+        // Scored on the validation nodes, the chosen candidate's run is member 0 and its epochs are the selection's.
+        int reused = CandidateSelection.keepsChosenRun(config, data) ? 1 : 0;
+        stages.add(new GdsProgress.Stage("training", (long) epochs * (config.ensembleSize() - reused)));
         GdsProgress progress = progressFactory.start("graphsha.train", stages);
         try {
             if (config.training().device() == Engines.DeviceChoice.AUTO) {
@@ -109,25 +111,23 @@ public final class TrainPipeline {
             // Without candidates the run is the call's own; with them, that of a call naming the chosen method.
             CandidateSelection.Choice choice = selects
                 ? CandidateSelection.choose(config, data, distribution, progress, checkTerminated)
-                : new CandidateSelection.Choice(config, Map.of(), 0);
+                : CandidateSelection.Choice.none(config);
             TrainConfig run = choice.run();
             Method method = run.method();
             int members = config.ensembleSize();
             long trained = System.nanoTime();
 
             progress.beginStage("training");
-            // Counted from the epoch reports, which every method fills (GraphSmote synthesises without a synthesizer).
-            long[] synthetic = {0, 0};
+            long[] epochsSeen = {choice.chosenRun() == null ? 0 : epochs};
             // At most about ten epoch summaries in the log, however long the run.
             int infoEvery = Math.max(100, (epochs + 9) / 10);
             EpochListener listener = report -> {
                 checkTerminated.run();
-                synthetic[0] += report.syntheticNodes();
-                synthetic[1]++;
+                epochsSeen[0]++;
                 progress.progress(1);
                 if ((report.epoch() + 1) % infoEvery == 0 || report.epoch() + 1 == report.epochs()) {
                     String member = members == 1 ? "" : String.format("member %d/%d, ",
-                        (synthetic[1] - 1) / epochs + 1, members);
+                        (epochsSeen[0] - 1) / epochs + 1, members);
                     progress.info(String.format("%sepoch %d/%d: train loss %.4f, val loss %.4f, val accuracy %.4f", member,
                         report.epoch() + 1, report.epochs(), report.trainLoss(), report.valLoss(), report.valAccuracy()));
                 }
@@ -140,7 +140,7 @@ public final class TrainPipeline {
             EnsembleTraining.Trained ensemble = EnsembleTraining.train(run, members, m -> m == 0 || !ownHoldouts ? data
                     : TrainingData.of(graph.edges(), data.snapshot().features(),
                         labels.withHoldout(config.validationFraction(), config.training().seed() + m)),
-                ownHoldouts, distribution, offsets, listener);
+                ownHoldouts, distribution, choice.chosenRun(), offsets, listener);
             TrainingResult result = ensemble.first();
             progress.endStage("training");
             long finished = System.nanoTime();
@@ -156,9 +156,9 @@ public final class TrainPipeline {
             catalog.store(model, config.overwrite());
             progress.finish("graphsha.train");
             return new Outcome(model, result, (trained - start - choice.nanos()) / 1_000_000,
-                (finished - trained) / 1_000_000, synthetic[1] == 0 ? 0 : (double) synthetic[0] / synthetic[1],
-                ensemble.synthesizer() == null || ensemble.synthesizer().lastReport() == null ? Map.of()
-                    : MetricMaps.of(ensemble.synthesizer().lastReport(), data.classValues()), choice.stats());
+                (finished - trained) / 1_000_000, ensemble.syntheticNodesPerEpoch(),
+                ensemble.synthesis() == null ? Map.of() : MetricMaps.of(ensemble.synthesis(), data.classValues()),
+                choice.stats());
         } catch (RuntimeException | Error e) {
             progress.fail();
             throw e;

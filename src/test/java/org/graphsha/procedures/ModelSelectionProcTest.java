@@ -130,6 +130,31 @@ class ModelSelectionProcTest {
         assertEquals("validation", ((Map<String, Object>) result.get("configuration")).get("candidateScoring"));
     }
 
+    /**
+     * Scored on the validation nodes, the chosen candidate's run becomes member 0 without a second training: the
+     * model, its synthesis and the ensemble built on it are those of a call naming the chosen method.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void onTheValidationNodesTheChosenRunIsTheFinalModelsFirstMember() {
+        String yields = " YIELD modelInfo, validationMetrics, syntheticNodesPerEpoch, lastSynthesis, modelSelectionStats "
+            + "RETURN *";
+        Map<String, Object> chosen = rows("CALL graphsha.train('accounts', {modelName: 'kept', " + BASE
+            + ", candidateMethods: ['graphsha', 'vanilla'], candidateScoring: 'validation', ensembleSize: 2})"
+            + yields).get(0);
+        String method = (String) ((Map<String, Object>) chosen.get("modelSelectionStats")).get("chosenMethod");
+        Map<String, Object> alone = rows("CALL graphsha.train('accounts', {modelName: 'kept-alone', " + BASE
+            + ", method: $method, ensembleSize: 2})" + yields, Map.of("method", method)).get(0);
+        for (String key : List.of("validationMetrics", "syntheticNodesPerEpoch", "lastSynthesis")) {
+            assertEquals(alone.get(key), chosen.get(key), key + " of " + method);
+        }
+        assertEquals(((Map<String, Object>) alone.get("modelInfo")).get("bestEpoch"),
+            ((Map<String, Object>) chosen.get("modelInfo")).get("bestEpoch"));
+        String probabilities = "CALL graphsha.predict.stream('accounts', {modelName: $model}) YIELD nodeId, "
+            + "predictedProbabilities RETURN predictedProbabilities ORDER BY nodeId";
+        assertEquals(rows(probabilities, Map.of("model", "kept-alone")), rows(probabilities, Map.of("model", "kept")));
+    }
+
     @Test
     void theEstimateTakesTheLargestCandidate() {
         Map<String, Object> selection = rows("CALL graphsha.train.estimate('accounts', {modelName: 'e', " + BASE

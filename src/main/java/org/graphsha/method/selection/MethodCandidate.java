@@ -3,6 +3,7 @@ package org.graphsha.method.selection;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.Method;
+import org.graphsha.method.MethodRun;
 import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.training.EpochListener;
 import org.graphsha.training.TrainerOptions;
@@ -26,8 +27,11 @@ public record MethodCandidate(String name, Method method, TrainerOptions options
 
     @Override
     public TrainingResult train(GraphSnapshot snapshot, long seed, EpochListener listener) {
-        // A fresh synthesizer per run: synthesizers keep per-run state.
-        return method.train(snapshot, options.withSeed(seed), method.newSynthesizer(snapshot, distribution, synthesis),
-            upScale, listener);
+        return run(snapshot, seed, listener).result();
+    }
+
+    /** The run of a call naming this method with the given seed. */
+    public MethodRun run(GraphSnapshot snapshot, long seed, EpochListener listener) {
+        return MethodRun.train(method, snapshot, options.withSeed(seed), synthesis, distribution, upScale, listener);
     }
 }

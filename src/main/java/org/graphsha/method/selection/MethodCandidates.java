@@ -1,11 +1,14 @@
 package org.graphsha.method.selection;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.Method;
+import org.graphsha.method.MethodRun;
 import org.graphsha.training.EpochListener;
+import org.graphsha.training.TrainingResult;
 
 /**
  * The {@code candidateMethods}, {@code candidateScoring} and {@code validationFolds} keys of {@code graphsha.train}:
@@ -46,6 +49,40 @@ public record MethodCandidates(List<Method> methods, CandidateScoring scoring, i
     /** Trainings the scoring of one run makes, for progress: folds × candidates, or one per candidate. */
     public int scoringRuns(GraphSnapshot snapshot) {
         return (scoringOf(snapshot) == CandidateScoring.FOLDS ? folds : 1) * methods.size();
+    }
+
+    /**
+     * What scoring found, and on the validation nodes the chosen candidate's run: each candidate trains once there,
+     * with the run's split and seed, so that run is the one a call naming the chosen method makes and need not be
+     * trained again.
+     *
+     * @param chosenRun null after cross-validation
+     */
+    public record Scored(SelectionStats stats, MethodRun chosenRun) {}
+
+    /** As {@link #score}, keeping the chosen candidate's run when the scoring is on the validation nodes. */
+    public Scored scoreKeepingChosen(GraphSnapshot snapshot, List<MethodCandidate> candidates, long seed,
+                                     EpochListener epochs, CrossValidation.FoldListener runs) {
+        MethodRun[] last = new MethodRun[candidates.size()];
+        List<CrossValidation.Candidate> keeping = new ArrayList<>();
+        for (int c = 0; c < candidates.size(); c++) {
+            MethodCandidate candidate = candidates.get(c);
+            int index = c;
+            keeping.add(new CrossValidation.Candidate() {
+                @Override
+                public String name() {
+                    return candidate.name();
+                }
+
+                @Override
+                public TrainingResult train(GraphSnapshot graph, long runSeed, EpochListener listener) {
+                    last[index] = candidate.run(graph, runSeed, listener);
+                    return last[index].result();
+                }
+            });
+        }
+        SelectionStats stats = score(snapshot, keeping, seed, epochs, runs);
+        return new Scored(stats, stats.scoring() == CandidateScoring.VALIDATION ? last[stats.winner()] : null);
     }
 
     /**

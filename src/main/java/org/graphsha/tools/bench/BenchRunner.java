@@ -8,6 +8,7 @@ import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.Method;
 import org.graphsha.method.selection.CrossValidation;
 import org.graphsha.method.selection.MethodCandidate;
+import org.graphsha.method.selection.MethodCandidates;
 import org.graphsha.method.selection.SelectionStats;
 import org.graphsha.training.EpochListener;
 import org.graphsha.training.TrainingResult;
@@ -48,15 +49,19 @@ final class BenchRunner {
 
     /**
      * {@code --candidateMethods}: the candidates scored as {@code --candidateScoring} says, then the chosen method's
-     * run with the options and seed of {@code --method <chosen>}, as graphsha.train does.
+     * run with the options and seed of {@code --method <chosen>}, as graphsha.train does: after cross-validation a
+     * run of its own, on the validation nodes the chosen candidate's scoring run.
      */
     Selected select(long seed, EpochListener listener) {
         List<MethodCandidate> candidates = train.candidateRuns(distribution).stream()
             .map(c -> c.withThreads(threads)).toList();
-        SelectionStats stats = train.candidates().score(snapshot, candidates, seed, listener,
+        MethodCandidates.Scored scored = train.candidates().scoreKeepingChosen(snapshot, candidates, seed, listener,
             CrossValidation.FoldListener.NONE);
-        TrainConfig chosen = train.forCandidate(train.candidates().methods().get(stats.winner()));
-        return new Selected(stats, new BenchRunner(snapshot, chosen, distribution, threads).run(seed, listener));
+        if (scored.chosenRun() != null) {
+            return new Selected(scored.stats(), scored.chosenRun().result());
+        }
+        TrainConfig chosen = train.forCandidate(train.candidates().methods().get(scored.stats().winner()));
+        return new Selected(scored.stats(), new BenchRunner(snapshot, chosen, distribution, threads).run(seed, listener));
     }
 
     /** A fresh synthesizer per run: synthesizers keep per-run state (the last batch, reports). */
