@@ -27,6 +27,26 @@ public final class Snapshots {
      */
     public static GraphSnapshot of(EdgeList edges, SparseFeatures features, int[] classes, int classCount,
                                    SplitRole[] roles) {
+        Csr adjacency = Csr.undirected(classes.length, edges, v -> roles[v] != SplitRole.REMOVED);
+        return withRoles(adjacency, features, classes, classCount, roles);
+    }
+
+    /**
+     * The snapshot of {@code base}'s graph under other roles that remove no node, sharing its adjacency and
+     * features: another holdout of the same labels (an ensemble member's) needs no second copy of the edges.
+     */
+    public static GraphSnapshot withRoles(GraphSnapshot base, SplitRole[] roles) {
+        for (int v = 0; v < roles.length; v++) {
+            if (roles[v] == SplitRole.REMOVED) {
+                throw new IllegalArgumentException("node " + v + " is removed by the new roles: its edges must go, "
+                    + "so build the snapshot from the edge list");
+            }
+        }
+        return withRoles(base.adjacency(), base.features(), base.classes(), base.classCount(), roles);
+    }
+
+    private static GraphSnapshot withRoles(Csr adjacency, SparseFeatures features, int[] classes, int classCount,
+                                           SplitRole[] roles) {
         int n = classes.length;
         boolean[] train = new boolean[n];
         boolean[] val = new boolean[n];
@@ -36,7 +56,6 @@ public final class Snapshots {
             val[i] = roles[i] == SplitRole.VAL;
             test[i] = roles[i] == SplitRole.TEST;
         }
-        Csr adjacency = Csr.undirected(n, edges, v -> roles[v] != SplitRole.REMOVED);
         return new GraphSnapshot(adjacency, features, classes, classCount, train, val, test);
     }
 

@@ -92,6 +92,15 @@ public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitR
             labels.roles()), labels.classIndex(), labels.roles());
     }
 
+    /**
+     * This graph with another automatic holdout of its labels (an ensemble member's): a holdout removes no
+     * node, so the snapshot shares this one's adjacency and features.
+     */
+    public TrainingData withHoldout(double validationFraction, long seed) {
+        Labels other = new Labels(classIndex, snapshot.classes(), roles).withHoldout(validationFraction, seed);
+        return new TrainingData(Snapshots.withRoles(snapshot, other.roles()), classIndex, other.roles());
+    }
+
     /** {@link #labels} and {@link #of(EdgeList, SparseFeatures, Labels)} in one step. */
     public static TrainingData of(EdgeList edges, SparseFeatures features, Object[] targets, String targetProperty,
                                   Object[] splits, String splitProperty, double validationFraction, long seed,

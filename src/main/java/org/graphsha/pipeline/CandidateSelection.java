@@ -46,12 +46,6 @@ final class CandidateSelection {
         }
     }
 
-    /** Whether the candidates are scored on the validation nodes, so that the chosen one's run is kept. */
-    static boolean keepsChosenRun(TrainConfig config, TrainingData data) {
-        return config.candidates().enabled()
-            && config.candidates().scoringOf(data.snapshot()) == CandidateScoring.VALIDATION;
-    }
-
     static GdsProgress.Stage stage(TrainConfig config, TrainingData data) {
         return new GdsProgress.Stage(STAGE,
             (long) config.candidates().scoringRuns(data.snapshot()) * config.training().epochs());

@@ -89,7 +89,7 @@ public final class TrainPipeline {
             stages.add(CandidateSelection.stage(config, data));
         }
         // Scored on the validation nodes, the chosen candidate's run is member 0 and its epochs are the selection's.
-        int reused = CandidateSelection.keepsChosenRun(config, data) ? 1 : 0;
+        int reused = config.candidates().keepsChosenRun(data.snapshot()) ? 1 : 0;
         stages.add(new GdsProgress.Stage("training", (long) epochs * (config.ensembleSize() - reused)));
         GdsProgress progress = progressFactory.start("graphsha.train", stages);
         try {
@@ -136,10 +136,8 @@ public final class TrainPipeline {
                 run.training().loss() == LossKind.PC_SOFTMAX);
             // Without a split property each member holds out its own validation nodes, as a call with its seed would.
             boolean ownHoldouts = config.splitProperty().isEmpty();
-            TrainingData.Labels labels = sized.labels();
             EnsembleTraining.Trained ensemble = EnsembleTraining.train(run, members, m -> m == 0 || !ownHoldouts ? data
-                    : TrainingData.of(graph.edges(), data.snapshot().features(),
-                        labels.withHoldout(config.validationFraction(), config.training().seed() + m)),
+                    : data.withHoldout(config.validationFraction(), config.training().seed() + m),
                 ownHoldouts, distribution, choice.chosenRun(), offsets, listener);
             TrainingResult result = ensemble.first();
             progress.endStage("training");

@@ -46,6 +46,11 @@ public record MethodCandidates(List<Method> methods, CandidateScoring scoring, i
         return scoring.resolve(ValidationScoring.validationPerClass(snapshot));
     }
 
+    /** Whether the scoring keeps the chosen candidate's run as the model (on the validation nodes), sparing a training. */
+    public boolean keepsChosenRun(GraphSnapshot snapshot) {
+        return enabled() && scoringOf(snapshot) == CandidateScoring.VALIDATION;
+    }
+
     /** Trainings the scoring of one run makes, for progress: folds × candidates, or one per candidate. */
     public int scoringRuns(GraphSnapshot snapshot) {
         return (scoringOf(snapshot) == CandidateScoring.FOLDS ? folds : 1) * methods.size();
@@ -82,7 +87,7 @@ public record MethodCandidates(List<Method> methods, CandidateScoring scoring, i
             });
         }
         SelectionStats stats = score(snapshot, keeping, seed, epochs, runs);
-        return new Scored(stats, stats.scoring() == CandidateScoring.VALIDATION ? last[stats.winner()] : null);
+        return new Scored(stats, keepsChosenRun(snapshot) ? last[stats.winner()] : null);
     }
 
     /**

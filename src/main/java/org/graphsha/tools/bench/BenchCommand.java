@@ -79,8 +79,9 @@ public final class BenchCommand {
         double[] rss = {Double.NaN, Double.NaN};
         ProgressDisplay display = ProgressDisplay.forStandardOutput(System.err);
         boolean selecting = o.train().candidates().enabled();
-        // A run with candidates trains folds × candidates models (or one per candidate) before the chosen one.
-        int trainingsPerRun = selecting ? o.train().candidates().scoringRuns(snapshot) + 1 : 1;
+        // A run with candidates trains folds × candidates models, then the chosen one; or one per candidate.
+        int trainingsPerRun = selecting ? o.train().candidates().scoringRuns(snapshot)
+            + (o.train().candidates().keepsChosenRun(snapshot) ? 0 : 1) : 1;
         List<String> chosen = new ArrayList<>();
         for (int i = 0; i < o.runs(); i++) {
             long seed = o.seed() + i;

@@ -2,6 +2,7 @@ package org.graphsha.method.selection;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,6 +44,7 @@ class KeptChosenRunTest {
         MethodCandidates.Scored scored = validation.scoreKeepingChosen(graph, candidates, 5, counting,
             CrossValidation.FoldListener.NONE);
         assertEquals(2 * EPOCHS, epochs[0], "one run per candidate");
+        assertTrue(validation.keepsChosenRun(graph));
         MethodRun kept = scored.chosenRun();
         assertNotNull(kept);
         MethodCandidate chosen = candidates.get(scored.stats().winner());
@@ -68,6 +70,8 @@ class KeptChosenRunTest {
     void afterCrossValidationNoRunIsKept() {
         GraphSnapshot graph = CoraLt.snapshot();
         MethodCandidates folds = new MethodCandidates(List.of(Method.VANILLA, Method.GRAPHSHA), CandidateScoring.FOLDS, 2);
+        assertFalse(folds.keepsChosenRun(graph));
+        assertFalse(MethodCandidates.OFF.keepsChosenRun(graph));
         assertNull(folds.scoreKeepingChosen(graph, candidates(graph), 5, EpochListener.NONE,
             CrossValidation.FoldListener.NONE).chosenRun());
     }
