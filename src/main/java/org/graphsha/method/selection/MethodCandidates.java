@@ -65,10 +65,16 @@ public record MethodCandidates(List<Method> methods, CandidateScoring scoring, i
      */
     public record Scored(SelectionStats stats, MethodRun chosenRun) {}
 
-    /** As {@link #score}, keeping the chosen candidate's run when the scoring is on the validation nodes. */
+    /**
+     * As {@link #score}, keeping the chosen candidate's run when the scoring is on the validation nodes. Only the best
+     * run so far is held (by the score and tie rule of {@link ValidationScoring}), not one N × C result per candidate.
+     */
     public Scored scoreKeepingChosen(GraphSnapshot snapshot, List<MethodCandidate> candidates, long seed,
                                      EpochListener epochs, CrossValidation.FoldListener runs) {
-        MethodRun[] last = new MethodRun[candidates.size()];
+        if (!keepsChosenRun(snapshot)) {
+            return new Scored(score(snapshot, candidates, seed, epochs, runs), null);
+        }
+        BestRun best = new BestRun();
         List<CrossValidation.Candidate> keeping = new ArrayList<>();
         for (int c = 0; c < candidates.size(); c++) {
             MethodCandidate candidate = candidates.get(c);
@@ -81,13 +87,30 @@ public record MethodCandidates(List<Method> methods, CandidateScoring scoring, i
 
                 @Override
                 public TrainingResult train(GraphSnapshot graph, long runSeed, EpochListener listener) {
-                    last[index] = candidate.run(graph, runSeed, listener);
-                    return last[index].result();
+                    MethodRun run = candidate.run(graph, runSeed, listener);
+                    best.offer(index, run);
+                    return run.result();
                 }
             });
         }
         SelectionStats stats = score(snapshot, keeping, seed, epochs, runs);
-        return new Scored(stats, keepsChosenRun(snapshot) ? last[stats.winner()] : null);
+        return new Scored(stats, best.index == stats.winner() ? best.run : null);
+    }
+
+    /** The run with the highest validation balanced accuracy so far; the earlier one on a tie. */
+    private static final class BestRun {
+        private int index = -1;
+        private MethodRun run;
+        private double score;
+
+        void offer(int candidate, MethodRun offered) {
+            double offeredScore = offered.result().validation().balancedAccuracy();
+            if (run == null || offeredScore > score) {
+                index = candidate;
+                run = offered;
+                score = offeredScore;
+            }
+        }
     }
 
     /**
