@@ -35,9 +35,18 @@ public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitR
 
         /** Training nodes per class index. */
         public int[] trainingCounts() {
+            return counts(SplitRole.TRAIN);
+        }
+
+        /** Validation nodes per class index. */
+        public int[] validationCounts() {
+            return counts(SplitRole.VAL);
+        }
+
+        private int[] counts(SplitRole role) {
             int[] counts = new int[classIndex.size()];
             for (int i = 0; i < classes.length; i++) {
-                if (roles[i] == SplitRole.TRAIN) {
+                if (roles[i] == role) {
                     counts[classes[i]]++;
                 }
             }

@@ -53,9 +53,15 @@ public final class TrainSizing {
         MemoryEstimate memory = MemoryEstimate.of(n, edges, size.featureDimension(), labels.classIndex().size(),
             config.training().model(), synthetic, entries,
             needsDiffusion && diffusion.exactFor(Math.toIntExact(n)), decodes);
+        int classes = labels.classIndex().size();
         if (config.ensembleSize() > 1) {
             // The members' mean probabilities, N x C doubles; the members train one after another.
-            memory = memory.withHeap("ensembleMean", n * labels.classIndex().size() * Double.BYTES);
+            memory = memory.withHeap("ensembleMean", n * classes * Double.BYTES);
+        }
+        if (config.ensembleSize() > 1 || config.candidates().keepsChosenRun(labels.validationCounts())) {
+            // Member 0's result (or the best candidate's so far) stays while another model trains: N x C float logits
+            // and N predicted classes.
+            memory = memory.withHeap("keptRun", n * ((long) classes * Float.BYTES + Integer.BYTES));
         }
         return new Sized(new Estimate(memory, n, size.relationshipCount(), synthetic), ids, labels);
     }

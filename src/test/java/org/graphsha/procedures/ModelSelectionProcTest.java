@@ -162,6 +162,12 @@ class ModelSelectionProcTest {
         Map<String, Object> graphsha = rows("CALL graphsha.train.estimate('accounts', {modelName: 'e', " + BASE
             + ", method: 'graphsha'}) YIELD bytesMax RETURN *").get(0);
         assertEquals(graphsha.get("bytesMax"), selection.get("bytesMax"));
+        // Scored on the validation nodes, the best run so far is kept while the next candidate trains: 90 nodes,
+        // 3 float logits and a predicted class each.
+        Map<String, Object> keeping = rows("CALL graphsha.train.estimate('accounts', {modelName: 'e', " + BASE
+            + ", candidateMethods: ['reweight', 'graphsha'], candidateScoring: 'validation'}) YIELD bytesMax RETURN *")
+            .get(0);
+        assertEquals((Long) graphsha.get("bytesMax") + 90 * (3 * 4 + 4), keeping.get("bytesMax"));
     }
 
     @ParameterizedTest(name = "{0}")

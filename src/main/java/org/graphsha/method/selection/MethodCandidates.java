@@ -48,7 +48,12 @@ public record MethodCandidates(List<Method> methods, CandidateScoring scoring, i
 
     /** Whether the scoring keeps the chosen candidate's run as the model (on the validation nodes), sparing a training. */
     public boolean keepsChosenRun(GraphSnapshot snapshot) {
-        return enabled() && scoringOf(snapshot) == CandidateScoring.VALIDATION;
+        return keepsChosenRun(ValidationScoring.validationPerClass(snapshot));
+    }
+
+    /** As above, from the validation nodes of each class. */
+    public boolean keepsChosenRun(int[] validationPerClass) {
+        return enabled() && scoring.resolve(validationPerClass) == CandidateScoring.VALIDATION;
     }
 
     /** Trainings the scoring of one run makes, for progress: folds × candidates, or one per candidate. */
