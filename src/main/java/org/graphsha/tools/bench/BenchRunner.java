@@ -6,6 +6,7 @@ import org.graphsha.config.TrainConfig;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.Method;
+import org.graphsha.method.MethodRun;
 import org.graphsha.method.selection.CrossValidation;
 import org.graphsha.method.selection.MethodCandidate;
 import org.graphsha.method.selection.MethodCandidates;
@@ -57,16 +58,13 @@ final class BenchRunner {
             .map(c -> c.withThreads(threads)).toList();
         MethodCandidates.Scored scored = train.candidates().scoreKeepingChosen(snapshot, candidates, seed, listener,
             CrossValidation.FoldListener.NONE);
-        if (scored.chosenRun() != null) {
-            return new Selected(scored.stats(), scored.chosenRun().result());
-        }
-        TrainConfig chosen = train.forCandidate(train.candidates().methods().get(scored.stats().winner()));
-        return new Selected(scored.stats(), new BenchRunner(snapshot, chosen, distribution, threads).run(seed, listener));
+        MethodRun chosen = scored.chosenRun() != null ? scored.chosenRun()
+            : candidates.get(scored.stats().winner()).run(snapshot, seed, listener);
+        return new Selected(scored.stats(), chosen.result());
     }
 
-    /** A fresh synthesizer per run: synthesizers keep per-run state (the last batch, reports). */
     TrainingResult run(long seed, EpochListener listener) {
-        return train.method().train(snapshot, train.training().withSeed(seed).withThreads(threads),
-            train.method().newSynthesizer(snapshot, distribution, train.synthesis()), train.graphSmoteUpScale(), listener);
+        return MethodRun.train(train.method(), snapshot, train.training().withSeed(seed).withThreads(threads),
+            train.synthesis(), distribution, train.graphSmoteUpScale(), listener).result();
     }
 }
