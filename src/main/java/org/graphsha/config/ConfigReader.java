@@ -197,7 +197,8 @@ public final class ConfigReader {
         }
     }
 
-    private Object raw(String key) {
+    /** The value as given, null when absent; the key counts as known. */
+    Object raw(String key) {
         known.add(key);
         return values.get(key);
     }

@@ -39,7 +39,7 @@ import org.graphsha.training.VirtualClassNodes;
  * defaults filled in, as the procedure yields it and the model keeps it.
  *
  * <p>With {@code candidateMethods}, {@link #method()} and the loss of {@link #training()} are the first
- * candidate's, placeholders only: every run of such a call takes its options from {@link #forCandidate}.
+ * candidate's, placeholders only: every run of such a call takes its options from {@link #candidateConfigs()}.
  */
 public record TrainConfig(
     String graphName,
@@ -59,6 +59,7 @@ public record TrainConfig(
     boolean overwrite,
     double graphSmoteUpScale,
     MethodCandidates candidates,
+    List<CandidateConfig> candidateConfigs,
     int ensembleSize,
     Map<String, Object> effective
 ) {
@@ -99,8 +100,8 @@ public record TrainConfig(
         double validationFraction = put(e, "validationFraction", r.numberInRange("validationFraction", 0.2, 0, 1, true));
         FeatureNormalization normalization = put(e, "featureNormalization",
             r.choice("featureNormalization", FeatureNormalization.ROW_SUM, FeatureNormalization.class));
-        MethodCandidates candidates = CandidateMethodsKeys.read(r, e);
-        Method method = candidates.enabled() ? candidates.methods().get(0)
+        CandidateMethodsKeys.Read choice = CandidateMethodsKeys.read(r, e);
+        Method method = choice.enabled() ? choice.entries().get(0).method()
             : put(e, "method", r.choice("method", Method.GRAPHSHA, Method.class));
 
         BackboneKind backbone = put(e, "backbone", r.choice("backbone", BackboneKind.GCN, BackboneKind.class));
@@ -169,40 +170,42 @@ public record TrainConfig(
             }
         }
         r.finish();
-        // With candidateMethods every candidate must accept the call's keys, as a call naming it alone would.
-        for (Method m : methods(candidates, method)) {
-            if (upScale != 0 && !m.takesUpScale()) {
-                throw new IllegalArgumentException("graphSmoteUpScale: " + upScale + " needs method 'graphSmote', but "
-                    + (candidates.enabled() ? "candidate " : "") + "method is '" + ConfigReader.choiceName(m)
-                    + "'; leave graphSmoteUpScale out for other methods");
+        if (choice.enabled()) {
+            // Each candidate is checked as a call naming it alone; each self-trains by its own default unless the call
+            // sets the weight (graphsha yes, the baselines no).
+            List<CandidateConfig> candidateConfigs = CandidateMethodsKeys.configs(graphName, r, choice, e);
+            if (!r.given().containsKey("selfTrainingWeight")) {
+                e.remove("selfTrainingWeight");
             }
-            boolean selfTrains = r.given().containsKey("selfTrainingWeight") ? training.selfTraining().enabled()
-                : defaultSelfTrainingWeight(m) > 0;
-            if (selfTrains && !m.takesSelfTraining()) {
-                throw new IllegalArgumentException("selfTrainingWeight: " + training.selfTraining().weight() + " does not "
-                    + "combine with method 'graphSmote', whose step trains its edge decoder; choose another method or "
-                    + "leave selfTrainingWeight out");
-            }
-            if (training.virtualClassNodes().enabled() && !m.takesVirtualClassNodes()) {
-                throw new IllegalArgumentException("virtualClassNodes: '"
-                    + ConfigReader.choiceName(training.virtualClassNodes()) + "' does not combine with method 'graphSmote', "
-                    + "whose step builds its own graph between the layers; choose another method or leave "
-                    + "virtualClassNodes out");
-            }
-            if (synthesis.hardness().kind() != Hardness.Kind.CONFIDENCE && !m.takesHardness()) {
-                throw new IllegalArgumentException("hardness: '" + ConfigReader.choiceName(synthesis.hardness().kind())
-                    + "' needs method 'graphsha', whose synthesis draws anchors by hardness, but "
-                    + (candidates.enabled() ? "candidate " : "") + "method is '" + ConfigReader.choiceName(m)
-                    + "'; leave hardness out for other methods");
-            }
+            MethodCandidates candidates = new MethodCandidates(
+                candidateConfigs.stream().map(CandidateConfig::name).toList(), choice.scoring(), choice.folds());
+            return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
+                validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
+                candidates, candidateConfigs, ensembleSize, Collections.unmodifiableMap(e));
         }
-        if (candidates.enabled() && !r.given().containsKey("selfTrainingWeight")) {
-            // Each candidate self-trains by its own default (graphsha yes, the baselines no): see chosenConfiguration.
-            e.remove("selfTrainingWeight");
+        if (upScale != 0 && !method.takesUpScale()) {
+            throw new IllegalArgumentException("graphSmoteUpScale: " + upScale + " needs method 'graphSmote', but "
+                + "method is '" + ConfigReader.choiceName(method) + "'; leave graphSmoteUpScale out for other methods");
+        }
+        if (training.selfTraining().enabled() && !method.takesSelfTraining()) {
+            throw new IllegalArgumentException("selfTrainingWeight: " + training.selfTraining().weight() + " does not "
+                + "combine with method 'graphSmote', whose step trains its edge decoder; choose another method or "
+                + "leave selfTrainingWeight out");
+        }
+        if (training.virtualClassNodes().enabled() && !method.takesVirtualClassNodes()) {
+            throw new IllegalArgumentException("virtualClassNodes: '"
+                + ConfigReader.choiceName(training.virtualClassNodes()) + "' does not combine with method 'graphSmote', "
+                + "whose step builds its own graph between the layers; choose another method or leave "
+                + "virtualClassNodes out");
+        }
+        if (synthesis.hardness().kind() != Hardness.Kind.CONFIDENCE && !method.takesHardness()) {
+            throw new IllegalArgumentException("hardness: '" + ConfigReader.choiceName(synthesis.hardness().kind())
+                + "' needs method 'graphsha', whose synthesis draws anchors by hardness, but method is '"
+                + ConfigReader.choiceName(method) + "'; leave hardness out for other methods");
         }
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
             validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
-            candidates, ensembleSize, Collections.unmodifiableMap(e));
+            MethodCandidates.OFF, List.of(), ensembleSize, Collections.unmodifiableMap(e));
     }
 
     /**
@@ -222,26 +225,24 @@ public record TrainConfig(
         return of(graphName, current);
     }
 
-    /** The method of the call, or its candidates. */
+    /** The method of the call, or each candidate's. */
     public List<Method> methods() {
-        return methods(candidates, method);
+        return runConfigs().stream().map(TrainConfig::method).toList();
     }
 
-    private static List<Method> methods(MethodCandidates candidates, Method method) {
-        return candidates.enabled() ? candidates.methods() : List.of(method);
+    /** The configuration of each run the call may make: its own, or each candidate's. */
+    public List<TrainConfig> runConfigs() {
+        return candidates.enabled() ? candidateConfigs.stream().map(CandidateConfig::config).toList() : List.of(this);
     }
 
     /**
-     * The candidates as cross-validation trains them, each with the options of a call naming it alone.
+     * The candidates as their scoring trains them, each with the options of a call naming it alone.
      *
      * @param distribution GraphSHA's S̃ of the graph, shared by every candidate and fold; null when none needs it
      */
     public List<MethodCandidate> candidateRuns(NeighbourDistribution distribution) {
-        return candidates.methods().stream().map(m -> {
-            TrainConfig alone = forCandidate(m);
-            return new MethodCandidate(ConfigReader.choiceName(m), m, alone.training(), alone.synthesis(), distribution,
-                alone.graphSmoteUpScale());
-        }).toList();
+        return candidateConfigs.stream().map(c -> new MethodCandidate(c.name(), c.parameters(), c.config().method(),
+            c.config().training(), c.config().synthesis(), distribution, c.config().graphSmoteUpScale())).toList();
     }
 
     /** Only graphsha self-trains unless the call says otherwise: the baselines train as their papers do. */
@@ -277,27 +278,27 @@ public record TrainConfig(
     }
 
     /**
-     * The configuration a model chosen among {@code candidateMethods} keeps: the call's, with {@code method}
-     * naming the chosen one just before the candidates, and, when the call gave no {@code selfTrainingWeight},
-     * the one the chosen method takes by default.
+     * The configuration a model chosen among {@code candidateMethods} keeps: that of a call naming the chosen
+     * candidate, with the choice's keys just after {@code method}.
+     *
+     * @param chosen the candidate's index
      */
-    public Map<String, Object> chosenConfiguration(Method chosen) {
+    public Map<String, Object> chosenConfiguration(int chosen) {
         Map<String, Object> map = new LinkedHashMap<>();
-        for (Map.Entry<String, Object> entry : effective.entrySet()) {
-            if (entry.getKey().equals("candidateMethods") || entry.getKey().equals("method")) {
-                map.put("method", ConfigReader.choiceName(chosen));
-            }
-            if (!entry.getKey().equals("method")) {
-                map.put(entry.getKey(), entry.getValue());
+        for (Map.Entry<String, Object> entry : forCandidate(chosen).effective().entrySet()) {
+            map.put(entry.getKey(), entry.getValue());
+            if (entry.getKey().equals("method")) {
+                for (String key : List.of("candidateMethods", "candidateScoring", "validationFolds")) {
+                    map.put(key, effective.get(key));
+                }
             }
         }
-        map.putIfAbsent("selfTrainingWeight", defaultSelfTrainingWeight(chosen));
         return Collections.unmodifiableMap(map);
     }
 
-    /** The configuration of a call that named {@code method: m} instead of the candidates, key for key. */
-    public TrainConfig forCandidate(Method m) {
-        return ofStored(graphName, chosenConfiguration(m));
+    /** The configuration of a call that named candidate {@code index}'s method and keys instead of the candidates. */
+    public TrainConfig forCandidate(int index) {
+        return candidateConfigs.get(index).config();
     }
 
     private static <T> T put(Map<String, Object> effective, String key, T value) {

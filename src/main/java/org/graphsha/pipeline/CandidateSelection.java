@@ -23,16 +23,17 @@ final class CandidateSelection {
     static final String STAGE = "model selection";
 
     /**
-     * @param run         the configuration of a call naming the chosen method
+     * @param run         the configuration of a call naming the chosen candidate
+     * @param kept        the configuration the model keeps: the run's, with the choice's keys when there was one
      * @param stats       {@code modelSelectionStats} as the procedure yields them
      * @param nanos       how long the selection took, which the yield's pre-processing time leaves out
      * @param chosenRun   the chosen candidate's run when scored on the validation nodes: the final run's member 0,
      *                    which need not be trained again; null after cross-validation or without candidates
      */
-    record Choice(TrainConfig run, Map<String, Object> stats, long nanos, MethodRun chosenRun) {
+    record Choice(TrainConfig run, Map<String, Object> kept, Map<String, Object> stats, long nanos, MethodRun chosenRun) {
 
         static Choice none(TrainConfig config) {
-            return new Choice(config, Map.of(), 0, null);
+            return new Choice(config, config.effective(), Map.of(), 0, null);
         }
     }
 
@@ -73,7 +74,8 @@ final class CandidateSelection {
         long nanos = System.nanoTime() - start;
         Map<String, Object> yielded = new LinkedHashMap<>(stats.toMap());
         yielded.put("millis", nanos / 1_000_000);
-        return new Choice(config.forCandidate(candidates.methods().get(stats.winner())), yielded, nanos,
+        int winner = stats.winner();
+        return new Choice(config.forCandidate(winner), config.chosenConfiguration(winner), yielded, nanos,
             scored.chosenRun());
     }
 }

@@ -148,7 +148,7 @@ public final class TrainPipeline {
                 run.training().model(),
                 ConfigReader.choiceName(method), data.classIndex().values(), config.featureProperties(),
                 graph.features().dimension(), result.bestEpoch(),
-                selects ? config.chosenConfiguration(method) : config.effective(),
+                choice.kept(),
                 metrics(ensemble, data, choice.stats()), Instant.now(), result.parameters(), offsets, schema,
                 ensemble.otherMembers());
             catalog.store(model, config.overwrite());

@@ -1,7 +1,5 @@
 package org.graphsha.pipeline;
 
-import java.util.List;
-
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.TrainingData;
 import org.graphsha.diffusion.DiffusionKind;
@@ -34,26 +32,29 @@ public final class TrainSizing {
         GdsGraphs.Dimensions size = graphs.dimensions(config.graphName(), selection, config.featureProperties());
         long[] ids = graphs.neo4jIds(config.graphName(), selection);
         TrainingData.Labels labels = Inputs.labels(config, graphs, ids, tx);
-        // Cross-validation trains one model at a time: the peak is the largest candidate's.
-        List<Method> methods = config.methods();
-        long synthetic = 0;
-        for (Method m : methods) {
-            synthetic = Math.max(synthetic, m.syntheticNodePeak(labels.trainingCounts(), config.synthesis(),
-                config.graphSmoteUpScale()));
-        }
-        boolean needsDiffusion = methods.stream().anyMatch(Method::needsDiffusion);
-        boolean decodes = methods.stream().anyMatch(Method::decodesSyntheticEdges);
         long n = size.nodeCount();
         // The message graph holds both directions of every pair: twice the count bounds natural and undirected
         // projections.
         long edges = 2 * size.relationshipCount();
+        int classes = labels.classIndex().size();
+        // Candidates train one model at a time: the peak is the largest candidate's. They share one diffusion.
+        boolean needsDiffusion = config.methods().stream().anyMatch(Method::needsDiffusion);
         var diffusion = config.synthesis().diffusion();
         long entries = !needsDiffusion ? 0 : diffusion.kind() == DiffusionKind.PPR ? n * diffusion.topK()
             : edges + n;
-        MemoryEstimate memory = MemoryEstimate.of(n, edges, size.featureDimension(), labels.classIndex().size(),
-            config.training().model(), synthetic, entries,
-            needsDiffusion && diffusion.exactFor(Math.toIntExact(n)), decodes);
-        int classes = labels.classIndex().size();
+        MemoryEstimate memory = null;
+        long synthetic = 0;
+        for (TrainConfig run : config.runConfigs()) {
+            long peak = run.method().syntheticNodePeak(labels.trainingCounts(), run.synthesis(), run.graphSmoteUpScale());
+            synthetic = Math.max(synthetic, peak);
+            MemoryEstimate candidate = MemoryEstimate.of(n, edges, size.featureDimension(), classes,
+                run.training().model(), peak, entries, needsDiffusion && diffusion.exactFor(Math.toIntExact(n)),
+                run.method().decodesSyntheticEdges());
+            if (memory == null || candidate.heapBytes() + candidate.nativeMaxBytes()
+                > memory.heapBytes() + memory.nativeMaxBytes()) {
+                memory = candidate;
+            }
+        }
         if (config.ensembleSize() > 1) {
             // The members' mean probabilities, N x C doubles; the members train one after another.
             memory = memory.withHeap("ensembleMean", n * classes * Double.BYTES);

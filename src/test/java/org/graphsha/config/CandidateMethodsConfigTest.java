@@ -44,7 +44,8 @@ class CandidateMethodsConfigTest {
     @Test
     void readsTheCandidatesInOrderWithThreeFoldsByDefault() {
         TrainConfig config = TrainConfig.of("g", config("candidateMethods", List.of("graphsha", "TAM", "re-weight")));
-        assertEquals(List.of(Method.GRAPHSHA, Method.TAM, Method.REWEIGHT), config.candidates().methods());
+        assertEquals(List.of("graphsha", "tam", "reweight"), config.candidates().names());
+        assertEquals(List.of(Method.GRAPHSHA, Method.TAM, Method.REWEIGHT), config.methods());
         assertEquals(3, config.candidates().folds());
         assertEquals(List.of("graphsha", "tam", "reweight"), config.effective().get("candidateMethods"));
         assertEquals(3L, config.effective().get("validationFolds"));
@@ -61,7 +62,7 @@ class CandidateMethodsConfigTest {
             "epochs", 40L, "randomSeed", 7L, "selectionWindow", 5L));
         TrainConfig alone = TrainConfig.of("g", config("method", "reweight", "epochs", 40L, "randomSeed", 7L,
             "selectionWindow", 5L));
-        TrainConfig candidate = config.forCandidate(Method.REWEIGHT);
+        TrainConfig candidate = config.forCandidate(1);
         assertEquals(Method.REWEIGHT, candidate.method());
         assertEquals(LossKind.REWEIGHT, candidate.training().loss());
         assertEquals(alone.training(), candidate.training());
@@ -73,7 +74,7 @@ class CandidateMethodsConfigTest {
     @Test
     void aChosenModelKeepsTheCandidatesBesideTheMethodAndReadsBackAsThatMethod() {
         TrainConfig config = TrainConfig.of("g", config("candidateMethods", List.of("graphsha", "tam")));
-        Map<String, Object> stored = config.chosenConfiguration(Method.TAM);
+        Map<String, Object> stored = config.chosenConfiguration(1);
         assertEquals("tam", stored.get("method"));
         assertEquals(List.of("graphsha", "tam"), stored.get("candidateMethods"));
         List<String> keys = List.copyOf(stored.keySet());
@@ -137,20 +138,66 @@ class CandidateMethodsConfigTest {
     void eachCandidateSelfTrainsByItsOwnDefaultUnlessTheCallSetsTheWeight() {
         TrainConfig config = TrainConfig.of("g", config("candidateMethods", List.of("graphsha", "tam", "graphSmote")));
         assertFalse(config.effective().containsKey("selfTrainingWeight"));
-        assertTrue(config.forCandidate(Method.GRAPHSHA).training().selfTraining().enabled());
-        assertFalse(config.forCandidate(Method.TAM).training().selfTraining().enabled());
-        assertFalse(config.forCandidate(Method.GRAPH_SMOTE).training().selfTraining().enabled());
-        assertEquals(0.0, config.chosenConfiguration(Method.TAM).get("selfTrainingWeight"));
+        assertTrue(config.forCandidate(0).training().selfTraining().enabled());
+        assertFalse(config.forCandidate(1).training().selfTraining().enabled());
+        assertFalse(config.forCandidate(2).training().selfTraining().enabled());
+        assertEquals(0.0, config.chosenConfiguration(1).get("selfTrainingWeight"));
         TrainConfig off = TrainConfig.of("g", config("candidateMethods", List.of("graphsha", "tam"),
             "selfTrainingWeight", 0L));
-        assertFalse(off.forCandidate(Method.GRAPHSHA).training().selfTraining().enabled());
+        assertFalse(off.forCandidate(0).training().selfTraining().enabled());
     }
 
     @Test
     void everyCandidateMustTakeTheCallsKeys() {
         String upScale = error("candidateMethods", List.of("graphSmote", "tam"), "graphSmoteUpScale", 1.0);
-        assertTrue(upScale.contains("graphSmoteUpScale") && upScale.contains("candidate method is 'tam'"), upScale);
+        assertTrue(upScale.contains("candidateMethods entry 2 (tam)") && upScale.contains("graphSmoteUpScale")
+            && upScale.contains("method is 'tam'"), upScale);
         String selfTraining = error("candidateMethods", List.of("tam", "graphSmote"), "selfTrainingWeight", 1.0);
         assertTrue(selfTraining.contains("selfTrainingWeight") && selfTraining.contains("graphSmote"), selfTraining);
+    }
+
+    @Test
+    void aCandidateMayTrainWithKeysOfItsOwn() {
+        TrainConfig config = TrainConfig.of("g", config("candidateMethods", List.of("graphsha",
+            Map.of("method", "graphsha", "selfTrainingWeight", 0L), Map.of("method", "TAM", "learningRate", 0.05)),
+            "epochs", 40L, "selfTrainingWeight", 1L));
+        assertEquals(List.of("graphsha", "graphsha {selfTrainingWeight: 0.0}", "tam {learningRate: 0.05}"),
+            config.candidates().names());
+        assertEquals(List.of("graphsha", Map.of("method", "graphsha", "selfTrainingWeight", 0.0),
+            Map.of("method", "tam", "learningRate", 0.05)), config.effective().get("candidateMethods"));
+        // The call's keys hold for every candidate, and a candidate's own keys take precedence over them.
+        assertEquals(1.0, config.forCandidate(0).training().selfTraining().weight());
+        assertEquals(0.0, config.forCandidate(1).training().selfTraining().weight());
+        assertEquals(40, config.forCandidate(1).training().epochs());
+        TrainConfig alone = TrainConfig.of("g", config("method", "tam", "epochs", 40L, "selfTrainingWeight", 1L,
+            "learningRate", 0.05));
+        assertEquals(alone.effective(), config.forCandidate(2).effective());
+        Map<String, Object> stored = config.chosenConfiguration(1);
+        assertEquals(0.0, stored.get("selfTrainingWeight"));
+        assertEquals(config.effective().get("candidateMethods"), stored.get("candidateMethods"));
+        assertEquals(config.forCandidate(1).effective(), TrainConfig.ofStored("g", stored).effective());
+        assertEquals(Map.of("method", "graphsha", "selfTrainingWeight", 0.0),
+            config.candidateRuns(null).get(1).parameters());
+        // The yielded configuration reads back as the same call.
+        assertEquals(config.effective(), TrainConfig.of("g", config.effective()).effective());
+    }
+
+    @Test
+    void refusesBadCandidateKeys() {
+        String shared = error("candidateMethods", List.of("tam", Map.of("method", "graphsha", "epochs", 5L)));
+        assertTrue(shared.contains("candidateMethods entry 2 {") && shared.contains("sets `epochs`")
+            && shared.contains("for the whole call"), shared);
+        String typo = error("candidateMethods", List.of("tam", Map.of("method", "graphsha", "selfTrainingWieght", 0L)));
+        assertTrue(typo.contains("did you mean `selfTrainingWeight`"), typo);
+        String noMethod = error("candidateMethods", List.of("tam", Map.of("selfTrainingWeight", 0L)));
+        assertTrue(noMethod.contains("`candidateMethods`") && noMethod.contains("`method`"), noMethod);
+        String range = error("candidateMethods", List.of("tam", Map.of("method", "graphsha", "selfTrainingWeight", -1L)));
+        assertTrue(range.contains("candidateMethods entry 2 (graphsha {selfTrainingWeight: -1})")
+            && range.contains("`selfTrainingWeight`"), range);
+        String combination = error("candidateMethods", List.of("graphsha", Map.of("method", "tam", "hardness", "knn")));
+        assertTrue(combination.contains("entry 2") && combination.contains("method is 'tam'"), combination);
+        String same = error("candidateMethods", List.of("graphsha", Map.of("method", "graphsha",
+            "selfTrainingWeight", 2L)));
+        assertTrue(same.contains("named twice") && same.contains("'graphsha'"), same);
     }
 }

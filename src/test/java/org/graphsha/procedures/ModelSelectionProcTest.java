@@ -155,6 +155,47 @@ class ModelSelectionProcTest {
         assertEquals(rows(probabilities, Map.of("model", "kept-alone")), rows(probabilities, Map.of("model", "kept")));
     }
 
+    /** A candidate with keys of its own is a call naming its method with those keys; the stats say which won. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void candidatesWithKeysOfTheirOwnAreComparedAndTheWinnersKeysAreKept() {
+        Map<String, Object> result = rows("CALL graphsha.train('accounts', {modelName: 'keyed', " + BASE
+            + ", candidateMethods: ['vanilla', {method: 'vanilla', hiddenSize: 16, learningRate: 0.05}], "
+            + "candidateScoring: 'validation'}) YIELD modelSelectionStats, configuration, validationMetrics RETURN *")
+            .get(0);
+        Map<String, Object> stats = (Map<String, Object>) result.get("modelSelectionStats");
+        List<Map<String, Object>> candidates = (List<Map<String, Object>>) stats.get("modelCandidates");
+        assertEquals(List.of(Map.of("method", "vanilla"), Map.of("method", "vanilla", "hiddenSize", 16L,
+            "learningRate", 0.05)), candidates.stream().map(c -> c.get("parameters")).toList());
+        int winner = -1;
+        double best = Double.NEGATIVE_INFINITY;
+        for (int c = 0; c < candidates.size(); c++) {
+            double score = (Double) ((Map<String, Object>) candidates.get(c).get("validation")).get("avg");
+            if (score > best) {
+                best = score;
+                winner = c;
+            }
+        }
+        Map<String, Object> parameters = (Map<String, Object>) candidates.get(winner).get("parameters");
+        assertEquals(parameters, stats.get("bestParameters"));
+        assertEquals("vanilla", stats.get("chosenMethod"));
+        Map<String, Object> configuration = (Map<String, Object>) result.get("configuration");
+        assertEquals(winner == 0 ? 64L : 16L, configuration.get("hiddenSize"));
+
+        Map<String, Object> alone = rows("CALL graphsha.train('accounts', {modelName: 'keyed-alone', " + BASE
+            + ", method: 'vanilla', hiddenSize: $hidden, learningRate: $rate}) YIELD validationMetrics RETURN *",
+            Map.of("hidden", configuration.get("hiddenSize"), "rate", configuration.get("learningRate"))).get(0);
+        assertEquals(alone.get("validationMetrics"), result.get("validationMetrics"));
+        String probabilities = "CALL graphsha.predict.stream('accounts', {modelName: $model}) YIELD nodeId, "
+            + "predictedProbabilities RETURN predictedProbabilities ORDER BY nodeId";
+        assertEquals(rows(probabilities, Map.of("model", "keyed-alone")), rows(probabilities, Map.of("model", "keyed")));
+        Map<String, Object> listed = (Map<String, Object>) rows("CALL graphsha.model.list('keyed') YIELD configuration "
+            + "RETURN configuration").get(0).get("configuration");
+        assertEquals(configuration.get("hiddenSize"), listed.get("hiddenSize"));
+        assertEquals(List.of("vanilla", Map.of("method", "vanilla", "hiddenSize", 16L, "learningRate", 0.05)),
+            listed.get("candidateMethods"));
+    }
+
     @Test
     void theEstimateTakesTheLargestCandidate() {
         Map<String, Object> selection = rows("CALL graphsha.train.estimate('accounts', {modelName: 'e', " + BASE
@@ -177,9 +218,12 @@ class ModelSelectionProcTest {
         scoring without candidates | candidateScoring: 'folds'                           | candidateScoring: folds needs candidateMethods
         folds beside validation | candidateMethods: ['tam', 'vanilla'], candidateScoring: 'validation', validationFolds: 2 | validationFolds: 2 needs candidateScoring 'folds' or 'auto'
         unknown scoring        | candidateMethods: ['tam', 'vanilla'], candidateScoring: 'test' | Invalid value 'test' for configuration key `candidateScoring`
-        one candidate          | candidateMethods: ['tam']                                | expected at least 2 methods
+        one candidate          | candidateMethods: ['tam']                                | expected at least 2 candidates
         unknown candidate      | candidateMethods: ['tam', 'smote']                       | Invalid value 'smote' for configuration key `candidateMethods`
-        duplicate candidate    | candidateMethods: ['tam', 'TAM']                         | method 'tam' is named twice
+        duplicate candidate    | candidateMethods: ['tam', 'TAM']                         | 'tam' is named twice
+        same configuration     | candidateMethods: ['tam', {method: 'tam', learningRate: 0.01}] | 'tam {learningRate: 0.01}' is named twice (it trains as 'tam' does)
+        a call's key in a candidate | candidateMethods: ['tam', {method: 'vanilla', epochs: 5}] | candidateMethods entry 2 {
+        bad key of a candidate | candidateMethods: ['tam', {method: 'vanilla', dropout: 2}] | candidateMethods entry 2 (vanilla {dropout: 2}): Invalid value 2.0 for configuration key `dropout`
         one fold               | candidateMethods: ['tam', 'vanilla'], validationFolds: 1 | Invalid value 1 for configuration key `validationFolds`
         more folds than nodes  | candidateMethods: ['tam', 'vanilla'], validationFolds: 99 | validationFolds: 99 is more than the
         """)

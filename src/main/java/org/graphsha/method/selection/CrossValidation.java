@@ -1,6 +1,7 @@
 package org.graphsha.method.selection;
 
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 import org.graphsha.evaluation.Metrics;
@@ -24,6 +25,11 @@ public final class CrossValidation {
     /** One candidate: trains a fresh model on the given snapshot with the given seed. */
     public interface Candidate {
         String name();
+
+        /** What {@code bestParameters} reports when this candidate wins. */
+        default Map<String, Object> parameters() {
+            return Map.of("method", name());
+        }
 
         TrainingResult train(GraphSnapshot snapshot, long seed, EpochListener listener);
     }
@@ -61,7 +67,8 @@ public final class CrossValidation {
                 runs.onRun(f, c, candidates.get(c).name(), scores[c][f], result.bestEpoch());
             }
         }
-        return new SelectionStats(CandidateScoring.FOLDS, candidates.stream().map(Candidate::name).toList(), scores, kept, sizes);
+        return new SelectionStats(CandidateScoring.FOLDS, candidates.stream().map(Candidate::name).toList(),
+            candidates.stream().map(Candidate::parameters).toList(), scores, kept, sizes);
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.graphsha.method.selection;
 
+import java.util.Map;
+
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.Method;
@@ -12,17 +14,18 @@ import org.graphsha.training.TrainingResult;
 /**
  * A method with the options a call naming it alone would train with.
  *
+ * @param parameters   the method and the keys the candidate sets for itself, as {@code modelSelectionStats} shows them
  * @param options      the method's trainer options (its loss); the seed is replaced per fold
  * @param distribution GraphSHA's S̃, computed once for the graph and shared by every fold (the folds change
  *                     masks, not edges); null for methods that do not need it
  */
-public record MethodCandidate(String name, Method method, TrainerOptions options, SynthesisOptions synthesis,
+public record MethodCandidate(String name, Map<String, Object> parameters, Method method, TrainerOptions options, SynthesisOptions synthesis,
                               NeighbourDistribution distribution, double upScale)
     implements CrossValidation.Candidate {
 
     /** The same candidate trained with {@code threads} PyTorch intra-op threads. */
     public MethodCandidate withThreads(int threads) {
-        return new MethodCandidate(name, method, options.withThreads(threads), synthesis, distribution, upScale);
+        return new MethodCandidate(name, parameters, method, options.withThreads(threads), synthesis, distribution, upScale);
     }
 
     @Override

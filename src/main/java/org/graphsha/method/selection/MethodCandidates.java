@@ -3,32 +3,32 @@ package org.graphsha.method.selection;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 
 import org.graphsha.graph.GraphSnapshot;
-import org.graphsha.method.Method;
 import org.graphsha.method.MethodRun;
 import org.graphsha.training.EpochListener;
 import org.graphsha.training.TrainingResult;
 
 /**
  * The {@code candidateMethods}, {@code candidateScoring} and {@code validationFolds} keys of {@code graphsha.train}:
- * the methods to choose among, in the user's order (the order breaks ties), what they are compared on, and the
- * number of folds when that is cross-validation. {@link #OFF} when the call names a single {@code method}.
+ * the candidates to choose among, by name in the user's order (the order breaks ties), what they are compared on, and
+ * the number of folds when that is cross-validation. {@link #OFF} when the call names a single {@code method}.
  */
-public record MethodCandidates(List<Method> methods, CandidateScoring scoring, int folds) {
+public record MethodCandidates(List<String> names, CandidateScoring scoring, int folds) {
 
     public static final int DEFAULT_FOLDS = 3;
 
     public static final MethodCandidates OFF = new MethodCandidates(List.of(), CandidateScoring.AUTO, 0);
 
     public MethodCandidates {
-        methods = List.copyOf(methods);
-        if (!methods.isEmpty()) {
-            if (methods.size() < 2) {
-                throw new IllegalArgumentException("a choice needs at least 2 candidate methods, but got " + methods);
+        names = List.copyOf(names);
+        if (!names.isEmpty()) {
+            if (names.size() < 2) {
+                throw new IllegalArgumentException("a choice needs at least 2 candidates, but got " + names);
             }
-            if (new HashSet<>(methods).size() != methods.size()) {
-                throw new IllegalArgumentException("candidate methods must be distinct, but got " + methods);
+            if (new HashSet<>(names).size() != names.size()) {
+                throw new IllegalArgumentException("candidates must be distinct, but got " + names);
             }
             if (folds < 2) {
                 throw new IllegalArgumentException("cross-validation needs at least 2 folds, but got " + folds);
@@ -38,7 +38,7 @@ public record MethodCandidates(List<Method> methods, CandidateScoring scoring, i
 
     /** Whether the call chooses its method among candidates. */
     public boolean enabled() {
-        return !methods.isEmpty();
+        return !names.isEmpty();
     }
 
     /** {@link #scoring()} resolved for a run's validation nodes: folds or validation, never auto. */
@@ -58,7 +58,7 @@ public record MethodCandidates(List<Method> methods, CandidateScoring scoring, i
 
     /** Trainings the scoring of one run makes, for progress: folds × candidates, or one per candidate. */
     public int scoringRuns(GraphSnapshot snapshot) {
-        return (scoringOf(snapshot) == CandidateScoring.FOLDS ? folds : 1) * methods.size();
+        return (scoringOf(snapshot) == CandidateScoring.FOLDS ? folds : 1) * names.size();
     }
 
     /**
@@ -88,6 +88,11 @@ public record MethodCandidates(List<Method> methods, CandidateScoring scoring, i
                 @Override
                 public String name() {
                     return candidate.name();
+                }
+
+                @Override
+                public Map<String, Object> parameters() {
+                    return candidate.parameters();
                 }
 
                 @Override

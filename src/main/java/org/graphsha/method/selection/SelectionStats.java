@@ -11,12 +11,14 @@ import java.util.Map;
  * validation nodes, each candidate has one "fold": the validation nodes, scored by its run on the whole split.
  *
  * @param scoring   {@link CandidateScoring#FOLDS} or {@link CandidateScoring#VALIDATION}
- * @param names     candidate names in the user's order
+ * @param names      candidate names in the user's order
+ * @param parameters per candidate, its method and the keys it sets for itself
  * @param scores    scores[candidate][fold]: balanced accuracy on the fold's held-out nodes, in [0, 1]
  * @param epochs    epochs[candidate][fold]: the epoch the fold's run kept
  * @param foldSizes held-out nodes per fold (the validation nodes when scored on them)
  */
-public record SelectionStats(CandidateScoring scoring, List<String> names, double[][] scores, int[][] epochs,
+public record SelectionStats(CandidateScoring scoring, List<String> names, List<Map<String, Object>> parameters,
+                             double[][] scores, int[][] epochs,
                              int[] foldSizes) {
 
     public SelectionStats {
@@ -24,6 +26,7 @@ public record SelectionStats(CandidateScoring scoring, List<String> names, doubl
             throw new IllegalArgumentException("selection stats need a resolved scoring, not auto");
         }
         names = List.copyOf(names);
+        parameters = List.copyOf(parameters);
     }
 
     public double mean(int candidate) {
@@ -63,8 +66,8 @@ public record SelectionStats(CandidateScoring scoring, List<String> names, doubl
     /** As {@code graphsha.train} yields it and the model keeps it (Cypher types: Long, Double, List, Map). */
     public Map<String, Object> toMap() {
         Map<String, Object> map = new LinkedHashMap<>();
-        map.put("chosenMethod", chosen());
-        map.put("bestParameters", Map.of("method", chosen()));
+        map.put("chosenMethod", parameters.get(winner()).get("method"));
+        map.put("bestParameters", parameters.get(winner()));
         map.put("metric", "balancedAccuracy");
         boolean folded = scoring == CandidateScoring.FOLDS;
         map.put("candidateScoring", folded ? "folds" : "validation");
@@ -101,7 +104,8 @@ public record SelectionStats(CandidateScoring scoring, List<String> names, doubl
                 kept.add((long) e);
             }
             Map<String, Object> candidate = new LinkedHashMap<>();
-            candidate.put("method", names.get(c));
+            candidate.put("method", parameters.get(c).get("method"));
+            candidate.put("parameters", parameters.get(c));
             candidate.put("validation", validation);
             candidate.put("selectedEpochs", kept);
             candidates.add(candidate);

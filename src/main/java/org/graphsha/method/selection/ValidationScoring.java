@@ -34,7 +34,8 @@ public final class ValidationScoring {
             runs.onRun(0, c, candidates.get(c).name(), scores[c][0], result.bestEpoch());
         }
         return new SelectionStats(CandidateScoring.VALIDATION,
-            candidates.stream().map(CrossValidation.Candidate::name).toList(), scores, kept,
+            candidates.stream().map(CrossValidation.Candidate::name).toList(),
+            candidates.stream().map(CrossValidation.Candidate::parameters).toList(), scores, kept,
             new int[] {validationNodes(snapshot).length});
     }
 

@@ -51,8 +51,8 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
      * with {@code --candidateMethods}, "cv:" and the candidates.
      */
     String methodName() {
-        return train.candidates().enabled() ? "cv:" + String.join(",", train.candidates().methods().stream()
-            .map(ConfigReader::choiceName).toList()) : ConfigReader.choiceName(train.method());
+        return train.candidates().enabled() ? "cv:" + String.join(",", train.candidates().names())
+            : ConfigReader.choiceName(train.method());
     }
 
     static final String USAGE = "usage: bench --dataset cora|citeseer|photo|computers|cs --setting lt|step"
@@ -67,7 +67,8 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         + " probabilities]"
         + " [--KEY VALUE ...: any graphsha.train configuration key, e.g. --syntheticEdges bidirectional"
         + " --diffusion heat --ablation easySamples --deltaBetaB 50;"
-        + " --candidateMethods graphsha,tam,reweight [--candidateScoring auto|folds|validation] [--validationFolds 3] instead of --method chooses among them]";
+        + " --candidateMethods graphsha,tam,reweight [--candidateScoring auto|folds|validation] [--validationFolds 3] instead of --method chooses among them;"
+        + " a candidate with keys of its own is METHOD:KEY=VALUE[:KEY=VALUE], e.g. graphsha,graphsha:selfTrainingWeight=0]";
 
     static final class UsageException extends RuntimeException {
         UsageException(String message) {
@@ -121,7 +122,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
                         userFlags.add(flag);
                         userFlags.add(value);
                     } else if (flag.equals("--candidateMethods")) {
-                        trainKeys.put("candidateMethods", List.of(value.split(",")));
+                        trainKeys.put("candidateMethods", candidates(value));
                     } else {
                         trainKeys.put(flag.substring(2), typed(value));
                     }
@@ -218,6 +219,30 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
             throw new UsageException(ex.getMessage().replace("configuration key `", "flag `--")
                 .replace("--gcnNormalization", "--gcn-norm"));
         }
+    }
+
+    /** {@code --candidateMethods}: comma-separated methods, each optionally followed by {@code :KEY=VALUE} pairs. */
+    static List<Object> candidates(String value) {
+        List<Object> entries = new ArrayList<>();
+        for (String entry : value.split(",")) {
+            String[] parts = entry.split(":");
+            if (parts.length == 1) {
+                entries.add(entry);
+                continue;
+            }
+            Map<String, Object> candidate = new LinkedHashMap<>();
+            candidate.put("method", parts[0]);
+            for (int i = 1; i < parts.length; i++) {
+                int equals = parts[i].indexOf('=');
+                if (equals <= 0) {
+                    throw new UsageException("--candidateMethods entry `" + entry + "` needs KEY=VALUE after each ':', "
+                        + "e.g. graphsha:selfTrainingWeight=0");
+                }
+                candidate.put(parts[i].substring(0, equals), typed(parts[i].substring(equals + 1)));
+            }
+            entries.add(candidate);
+        }
+        return entries;
     }
 
     static Object typed(String value) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
@@ -29,15 +30,15 @@ class KeptChosenRunTest {
         TrainerOptions options = TrainerOptions.defaults(BackboneKind.GCN).withEpochs(EPOCHS);
         SynthesisOptions synthesis = SynthesisOptions.defaults();
         NeighbourDistribution distribution = Method.GRAPHSHA.diffusion(graph, synthesis);
-        return List.of(new MethodCandidate("vanilla", Method.VANILLA, options, synthesis, null, 0),
-            new MethodCandidate("graphsha", Method.GRAPHSHA, options, synthesis, distribution, 0));
+        return List.of(new MethodCandidate("vanilla", Map.of("method", "vanilla"), Method.VANILLA, options, synthesis, null, 0),
+            new MethodCandidate("graphsha", Map.of("method", "graphsha"), Method.GRAPHSHA, options, synthesis, distribution, 0));
     }
 
     @Test
     void theChosenRunIsKeptAndEveryCandidateTrainsOnce() {
         GraphSnapshot graph = CoraLt.snapshot();
         List<MethodCandidate> candidates = candidates(graph);
-        MethodCandidates validation = new MethodCandidates(List.of(Method.VANILLA, Method.GRAPHSHA),
+        MethodCandidates validation = new MethodCandidates(List.of("vanilla", "graphsha"),
             CandidateScoring.VALIDATION, 3);
         int[] epochs = {0};
         EpochListener counting = report -> epochs[0]++;
@@ -69,7 +70,7 @@ class KeptChosenRunTest {
     @Test
     void afterCrossValidationNoRunIsKept() {
         GraphSnapshot graph = CoraLt.snapshot();
-        MethodCandidates folds = new MethodCandidates(List.of(Method.VANILLA, Method.GRAPHSHA), CandidateScoring.FOLDS, 2);
+        MethodCandidates folds = new MethodCandidates(List.of("vanilla", "graphsha"), CandidateScoring.FOLDS, 2);
         assertFalse(folds.keepsChosenRun(graph));
         assertFalse(MethodCandidates.OFF.keepsChosenRun(graph));
         assertNull(folds.scoreKeepingChosen(graph, candidates(graph), 5, EpochListener.NONE,

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.graphsha.graph.GraphSnapshot;
-import org.graphsha.method.Method;
 import org.graphsha.training.EpochListener;
 import org.junit.jupiter.api.Test;
 
@@ -69,7 +68,7 @@ class ValidationScoringTest {
         assertEquals(CandidateScoring.FOLDS, CandidateScoring.FOLDS.resolve(new int[] {10, 31}));
         assertEquals(CandidateScoring.VALIDATION, CandidateScoring.VALIDATION.resolve(new int[] {2, 31}));
 
-        MethodCandidates auto = new MethodCandidates(List.of(Method.GRAPHSHA, Method.TAM), CandidateScoring.AUTO, 3);
+        MethodCandidates auto = new MethodCandidates(List.of("graphsha", "tam"), CandidateScoring.AUTO, 3);
         GraphSnapshot large = snapshot(80, 20);
         GraphSnapshot small = snapshot(80, 18);
         assertEquals(CandidateScoring.VALIDATION, auto.scoringOf(large));

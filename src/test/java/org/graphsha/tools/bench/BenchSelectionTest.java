@@ -45,6 +45,19 @@ class BenchSelectionTest {
     }
 
     @Test
+    void aCandidateMayCarryKeysOfItsOwn() {
+        StringBuilder out = new StringBuilder();
+        int code = run("bench --dataset usergraph --setting holdout --backbone gcn --candidateMethods "
+            + "vanilla,vanilla:hiddenSize=16:learningRate=0.05 --candidateScoring validation --runs 1 --epochs 3 "
+            + "--user-nodes 1000 --user-rarest-labels 6", out);
+        assertEquals(0, code, out.toString());
+        assertTrue(out.toString().contains("cv:vanilla,vanilla {hiddenSize: 16, learningRate: 0.05}"), out.toString());
+        StringBuilder bad = new StringBuilder();
+        assertEquals(2, run("bench --dataset cora --setting lt --candidateMethods tam,vanilla:hiddenSize", bad));
+        assertTrue(bad.toString().contains("needs KEY=VALUE after each ':'"), bad.toString());
+    }
+
+    @Test
     void refusesMethodBesideCandidates() {
         StringBuilder out = new StringBuilder();
         assertEquals(2, run("bench --dataset cora --setting lt --backbone gcn --method tam --candidateMethods tam,vanilla",
