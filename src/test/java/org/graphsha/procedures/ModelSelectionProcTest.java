@@ -209,6 +209,16 @@ class ModelSelectionProcTest {
             + ", candidateMethods: ['reweight', 'graphsha'], candidateScoring: 'validation'}) YIELD bytesMax RETURN *")
             .get(0);
         assertEquals((Long) graphsha.get("bytesMax") + 90 * (3 * 4 + 4), keeping.get("bytesMax"));
+        // A candidate's own keys size its model: the wide one is the largest, whichever place it takes.
+        String wide = "{method: 'graphsha', hiddenSize: 512, heads: 8}";
+        Map<String, Object> wideAlone = rows("CALL graphsha.train.estimate('accounts', {modelName: 'e', " + BASE
+            + ", method: 'graphsha', hiddenSize: 512, heads: 8}) YIELD bytesMax RETURN *").get(0);
+        assertTrue((Long) wideAlone.get("bytesMax") > (Long) graphsha.get("bytesMax"));
+        for (String candidates : List.of("['reweight', " + wide + "]", "[" + wide + ", 'reweight']")) {
+            assertEquals(wideAlone.get("bytesMax"), rows("CALL graphsha.train.estimate('accounts', {modelName: 'e', "
+                + BASE + ", candidateMethods: " + candidates + "}) YIELD bytesMax RETURN *").get(0).get("bytesMax"),
+                candidates);
+        }
     }
 
     @ParameterizedTest(name = "{0}")
