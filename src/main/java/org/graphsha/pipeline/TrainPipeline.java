@@ -99,7 +99,11 @@ public final class TrainPipeline {
             progress.beginStage("diffusion");
             NeighbourDistribution distribution = null;
             if (needsDiffusion) {
-                GraphShaSynthesizer.requireSupported(data.snapshot(), config.synthesis());
+                for (TrainConfig candidate : config.runConfigs()) {
+                    if (candidate.method().needsDiffusion()) {
+                        GraphShaSynthesizer.requireSupported(data.snapshot(), candidate.synthesis());
+                    }
+                }
                 // The diffusion reports from its worker threads; a terminated transaction stops it there too.
                 distribution = Diffusion.compute(data.snapshot().adjacency(), config.synthesis().diffusion(), steps -> {
                     checkTerminated.run();
