@@ -81,6 +81,7 @@ final class CandidateMethodsKeys {
             throw invalid(given, "at least 2 candidates to choose among; to train one, use method: '"
                 + ConfigReader.choiceName(entries.get(0).method()) + "'");
         }
+        // Holds the key's place in the effective map; configs() puts the entries as they were checked.
         effective.put(KEY, List.of());
         effective.put("candidateScoring", ConfigReader.choiceName(scoring));
         effective.put("validationFolds", (long) folds);
