@@ -19,8 +19,8 @@ import org.graphsha.training.TrainingResult;
  * @param distribution GraphSHA's S̃, computed once for the graph and shared by every fold (the folds change
  *                     masks, not edges); null for methods that do not need it
  */
-public record MethodCandidate(String name, Map<String, Object> parameters, Method method, TrainerOptions options, SynthesisOptions synthesis,
-                              NeighbourDistribution distribution, double upScale)
+public record MethodCandidate(String name, Map<String, Object> parameters, Method method, TrainerOptions options,
+                              SynthesisOptions synthesis, NeighbourDistribution distribution, double upScale)
     implements CrossValidation.Candidate {
 
     /** The same candidate trained with {@code threads} PyTorch intra-op threads. */
