@@ -17,7 +17,8 @@ import org.graphsha.method.selection.MethodCandidates;
 final class CandidateMethodsKeys {
 
     private static final String KEY = "candidateMethods";
-    private static final List<String> CHOICE_KEYS = List.of(KEY, "candidateScoring", "validationFolds");
+    /** The keys of the choice itself: a call naming one candidate has none of them. */
+    static final List<String> CHOICE_KEYS = List.of(KEY, "candidateScoring", "validationFolds");
 
     /**
      * Keys a candidate may set for itself: how its model trains. The data and split, the diffusion (one S̃ serves every

@@ -218,9 +218,7 @@ public record TrainConfig(
         if (current.containsKey("method")) {
             // A model chosen by cross-validation keeps the candidates beside the chosen method; it is a model of
             // that method (see chosenConfiguration).
-            current.remove("candidateMethods");
-            current.remove("candidateScoring");
-            current.remove("validationFolds");
+            CandidateMethodsKeys.CHOICE_KEYS.forEach(current::remove);
         }
         return of(graphName, current);
     }
@@ -288,7 +286,7 @@ public record TrainConfig(
         for (Map.Entry<String, Object> entry : forCandidate(chosen).effective().entrySet()) {
             map.put(entry.getKey(), entry.getValue());
             if (entry.getKey().equals("method")) {
-                for (String key : List.of("candidateMethods", "candidateScoring", "validationFolds")) {
+                for (String key : CandidateMethodsKeys.CHOICE_KEYS) {
                     map.put(key, effective.get(key));
                 }
             }
