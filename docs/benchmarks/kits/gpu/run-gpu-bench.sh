@@ -2,6 +2,8 @@
 # Runs on the GPU machine from the kit that make-kit.sh assembled (docs/benchmarks/gpu.md): compiles DJL
 # 0.33.0's PyTorch JNI against the machine's own CUDA PyTorch (Python wheel; DJL's cu124 natives are 4 GB
 # and cannot travel), points DJL at that PyTorch, then runs the GPU and CPU benchmarks. Logs to $OUT/gpu.log.
+# Usage: run-gpu-bench.sh [COMMANDS]: COMMANDS is a bash file sourced instead of the default benchmark list;
+# it may call gs (graphsha's CLI, as below) and use $KIT, $ROOT, $CP and $OUT.
 set -u
 KIT="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$KIT/../.." && pwd)"
@@ -42,6 +44,7 @@ export LD_LIBRARY_PATH="/tmp/cudart:${LD_LIBRARY_PATH:-}"
 CP="$KIT/classes:$(ls "$KIT"/lib/*.jar | paste -sd:)"
 gs() { stamp "graphsha $*"; timeout "${T:-300}" /tmp/k/jre/bin/java -Xmx24g -Djna.library.path=/tmp/cudart -Dgraphsha.root="$ROOT" -cp "$CP" org.graphsha.tools.cli.Main "$@" 2>&1 | grep -v ETA; }
 cd "$ROOT"
+if [[ -n "${1:-}" ]]; then source "$1"; stamp done; exit 0; fi
 T=120 gs bench --dataset cora --setting lt --backbone gcn --method graphsha --runs 1 --epochs 50 --device gpu | tee /tmp/smoke
 grep -q "device gpu" /tmp/smoke || { stamp smoke failed; exit 5; }
 for bb in gcn gat sage; do gs bench --dataset cora --setting lt --backbone $bb --method graphsha --runs 3 --device gpu; done
