@@ -3,7 +3,8 @@
 # 0.33.0's PyTorch JNI against the machine's own CUDA PyTorch (Python wheel; DJL's cu124 natives are 4 GB
 # and cannot travel), points DJL at that PyTorch, then runs the GPU and CPU benchmarks. Logs to $OUT/gpu.log.
 # Usage: run-gpu-bench.sh [COMMANDS]: COMMANDS is a bash file sourced instead of the default benchmark list;
-# it may call gs (graphsha's CLI, as below) and use $KIT, $ROOT, $CP and $OUT.
+# it may call gs (graphsha's CLI, as below) and use $KIT, $ROOT, $CP and $OUT. The device tool brings back at
+# most 8 files from $OUT, gpu.log included: runs in parallel should share files or be gathered into one.
 set -u
 KIT="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$KIT/../.." && pwd)"
