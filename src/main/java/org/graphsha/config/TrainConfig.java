@@ -148,8 +148,8 @@ public record TrainConfig(
         SynthesisOptions synthesis = new SynthesisOptions(
             put(e, "synthesisTarget", r.choice("synthesisTarget", SynthesisTarget.MAX, SynthesisTarget.class)),
             put(e, "syntheticEdges", r.choice("syntheticEdges", SyntheticEdges.INBOUND, SyntheticEdges.class)),
-            put(e, "deltaBetaA", r.numberInRange("deltaBetaA", SynthesisOptions.DEFAULT_BETA_A, 0, 1e6, true)),
-            put(e, "deltaBetaB", r.numberInRange("deltaBetaB", SynthesisOptions.DEFAULT_BETA_B, 0, 1e6, true)),
+            put(e, "deltaBetaA", r.numberInRange("deltaBetaA", defaultDeltaBeta(backbone)[0], 0, 1e6, true)),
+            put(e, "deltaBetaB", r.numberInRange("deltaBetaB", defaultDeltaBeta(backbone)[1], 0, 1e6, true)),
             put(e, "temperature", r.numberInRange("temperature", SynthesisOptions.DEFAULT_TEMPERATURE, 0, 1e6, true)),
             put(e, "warmupEpochs", r.intInRange("warmupEpochs", SynthesisOptions.DEFAULT_WARMUP_EPOCHS, -1, 1_000_000)),
             put(e, "excludeOwnClass", r.bool("excludeOwnClass", true)),
@@ -244,6 +244,18 @@ public record TrainConfig(
     }
 
     /** Only graphsha self-trains unless the call says otherwise: the baselines train as their papers do. */
+    /**
+     * δ's Beta shapes: the reference's (1, 100), which gives a synthetic node almost only the auxiliary's features
+     * and relies on the anchor's neighbours to make it a hard sample of the anchor's class; the warm-up's (2, 2) for a
+     * backbone whose root weight passes those features on unsmoothed, so that it would learn the auxiliary's features
+     * under the anchor's class (docs/algorithm.md §10.7).
+     */
+    private static double[] defaultDeltaBeta(BackboneKind backbone) {
+        return backbone.hasRootWeight()
+            ? new double[] {SynthesisOptions.WARMUP_BETA, SynthesisOptions.WARMUP_BETA}
+            : new double[] {SynthesisOptions.DEFAULT_BETA_A, SynthesisOptions.DEFAULT_BETA_B};
+    }
+
     private static double defaultSelfTrainingWeight(Method method) {
         return method.selfTrainsByDefault() ? DEFAULT_SELF_TRAINING_WEIGHT : 0;
     }

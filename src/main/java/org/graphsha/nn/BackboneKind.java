@@ -10,4 +10,12 @@ public enum BackboneKind {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /**
+     * Whether a layer passes a node's own features on through a weight of their own (SAGE's W_r·h_i) rather than
+     * averaging them in with its neighbours' (GCN's self-loop, GAT's attention over the self-loop and in-edges).
+     */
+    public boolean hasRootWeight() {
+        return this == SAGE;
+    }
+
 }

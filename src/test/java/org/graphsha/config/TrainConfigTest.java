@@ -175,6 +175,31 @@ class TrainConfigTest {
     }
 
     @Test
+    void deltaIsTheWarmUpsWithSageAndTheReferencesOtherwiseUnlessGiven() {
+        TrainConfig sage = TrainConfig.of("g", Map.of("modelName", "m", "backbone", "sage"));
+        assertEquals(2.0, sage.synthesis().betaA());
+        assertEquals(2.0, sage.synthesis().betaB());
+        assertEquals(2.0, sage.effective().get("deltaBetaB"));
+        for (String backbone : List.of("gcn", "gat")) {
+            TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m", "backbone", backbone));
+            assertEquals(1.0, config.synthesis().betaA(), backbone);
+            assertEquals(100.0, config.synthesis().betaB(), backbone);
+        }
+        TrainConfig reference = TrainConfig.of("g",
+            Map.of("modelName", "m", "backbone", "sage", "deltaBetaA", 1L, "deltaBetaB", 100L));
+        assertEquals(1.0, reference.synthesis().betaA());
+        assertEquals(100.0, reference.synthesis().betaB());
+    }
+
+    @Test
+    void aCandidateWithABackboneOfItsOwnTakesThatBackbonesDelta() {
+        TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m",
+            "candidateMethods", List.of("graphsha", Map.of("method", "graphsha", "backbone", "sage"))));
+        assertEquals(100.0, config.candidateConfigs().get(0).config().synthesis().betaB());
+        assertEquals(2.0, config.candidateConfigs().get(1).config().synthesis().betaB());
+    }
+
+    @Test
     void effectiveConfigurationListsEveryKeyWithCypherTypes() {
         Map<String, Object> effective = TrainConfig.of("g", Map.of("modelName", "m", "method", "PC_SOFTMAX")).effective();
         assertEquals("pcSoftmax", effective.get("method"));
