@@ -145,11 +145,12 @@ public record TrainConfig(
             put(e, "diffusionEpsilon", r.numberInRange("diffusionEpsilon", DiffusionOptions.DEFAULT_EPSILON, 0, 1, true)),
             DiffusionOptions.DEFAULT_EXACT_NODE_LIMIT,
             Math.min(concurrency, Runtime.getRuntime().availableProcessors()));
+        double[] deltaBeta = defaultDeltaBeta(backbone);
         SynthesisOptions synthesis = new SynthesisOptions(
             put(e, "synthesisTarget", r.choice("synthesisTarget", SynthesisTarget.MAX, SynthesisTarget.class)),
             put(e, "syntheticEdges", r.choice("syntheticEdges", SyntheticEdges.INBOUND, SyntheticEdges.class)),
-            put(e, "deltaBetaA", r.numberInRange("deltaBetaA", defaultDeltaBeta(backbone)[0], 0, 1e6, true)),
-            put(e, "deltaBetaB", r.numberInRange("deltaBetaB", defaultDeltaBeta(backbone)[1], 0, 1e6, true)),
+            put(e, "deltaBetaA", r.numberInRange("deltaBetaA", deltaBeta[0], 0, 1e6, true)),
+            put(e, "deltaBetaB", r.numberInRange("deltaBetaB", deltaBeta[1], 0, 1e6, true)),
             put(e, "temperature", r.numberInRange("temperature", SynthesisOptions.DEFAULT_TEMPERATURE, 0, 1e6, true)),
             put(e, "warmupEpochs", r.intInRange("warmupEpochs", SynthesisOptions.DEFAULT_WARMUP_EPOCHS, -1, 1_000_000)),
             put(e, "excludeOwnClass", r.bool("excludeOwnClass", true)),
@@ -243,7 +244,6 @@ public record TrainConfig(
             c.config().training(), c.config().synthesis(), distribution, c.config().graphSmoteUpScale())).toList();
     }
 
-    /** Only graphsha self-trains unless the call says otherwise: the baselines train as their papers do. */
     /**
      * δ's Beta shapes: the reference's (1, 100), which gives a synthetic node almost only the auxiliary's features
      * and relies on the anchor's neighbours to make it a hard sample of the anchor's class; the warm-up's (2, 2) for a
@@ -256,6 +256,7 @@ public record TrainConfig(
             : new double[] {SynthesisOptions.DEFAULT_BETA_A, SynthesisOptions.DEFAULT_BETA_B};
     }
 
+    /** Only graphsha self-trains unless the call says otherwise: the baselines train as their papers do. */
     private static double defaultSelfTrainingWeight(Method method) {
         return method.selfTrainsByDefault() ? DEFAULT_SELF_TRAINING_WEIGHT : 0;
     }
