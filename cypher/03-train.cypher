@@ -1,5 +1,5 @@
 // Train a plain GCN and a GCN with GraphSHA synthesis on Cora-LT; the split comes from the `split` property.
-// Every key of the configuration has the reference default; see docs/procedures.md.
+// Both name the GCN backbone (the default is GraphSAGE); other keys take their defaults, see docs/procedures.md.
 
 // The GDS projection lives in memory: create it when this session does not have it yet.
 CALL gds.graph.exists('cora') YIELD exists
@@ -8,10 +8,11 @@ CALL gds.graph.project('cora', 'Paper', {CITES: {orientation: 'UNDIRECTED'}}, {n
 YIELD graphName, nodeCount
 RETURN graphName AS projected, nodeCount;
 
-CALL graphsha.train.estimate('cora', {modelName: 'cora-graphsha', splitProperty: 'split'})
+CALL graphsha.train.estimate('cora', {modelName: 'cora-graphsha', backbone: 'gcn', splitProperty: 'split'})
 YIELD requiredMemory, heapBytes, nativeBytesMax;
 
-CALL graphsha.train('cora', {modelName: 'cora-vanilla', method: 'vanilla', splitProperty: 'split', overwrite: true})
+CALL graphsha.train('cora', {modelName: 'cora-vanilla', method: 'vanilla', backbone: 'gcn', splitProperty: 'split',
+  overwrite: true})
 YIELD modelName, trainMillis, testMetrics
 RETURN modelName, trainMillis, round(100 * testMetrics.balancedAccuracy, 1) AS testBalancedAccuracy;
 

@@ -12,7 +12,8 @@ CALL gds.graph.drop('accounts', false) YIELD graphName RETURN count(*) AS droppe
 CALL gds.graph.project('accounts', 'Account', {TRANSFERS: {orientation: 'UNDIRECTED'}}, {nodeProperties: ['features']})
 YIELD graphName, nodeCount, relationshipCount;
 
-// Training keys at their defaults (targetProperty 'class', featureProperties ['features'], method graphsha).
+// Training keys at their defaults (targetProperty 'class', featureProperties ['features'], method graphsha,
+// backbone sage).
 // Without splitProperty, a stratified 20 % of each class's labeled accounts validates and the rest trains.
 CALL graphsha.train('accounts', {modelName: 'accounts-graphsha', overwrite: true})
 YIELD modelName, trainMillis, modelInfo, validationMetrics

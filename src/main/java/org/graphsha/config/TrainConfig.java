@@ -104,7 +104,7 @@ public record TrainConfig(
         Method method = choice.enabled() ? choice.entries().get(0).method()
             : put(e, "method", r.choice("method", Method.GRAPHSHA, Method.class));
 
-        BackboneKind backbone = put(e, "backbone", r.choice("backbone", BackboneKind.GCN, BackboneKind.class));
+        BackboneKind backbone = put(e, "backbone", r.choice("backbone", BackboneKind.SAGE, BackboneKind.class));
         int hidden = put(e, "hiddenSize", r.intInRange("hiddenSize", 64, 1, 4096));
         int heads = put(e, "heads", r.intInRange("heads", 4, 1, 64));
         if (hidden % heads != 0) {

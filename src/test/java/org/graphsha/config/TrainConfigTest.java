@@ -157,9 +157,10 @@ class TrainConfigTest {
     }
 
     @Test
-    void defaultsAreTheReferenceSettings() {
+    void defaultsAreSageWithTheReferencesTrainingSettings() {
         TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m"));
-        assertEquals(BackboneKind.GCN, config.training().model().kind());
+        assertEquals(BackboneKind.SAGE, config.training().model().kind());
+        assertEquals("sage", config.effective().get("backbone"));
         assertEquals(900, config.training().epochs());
         assertEquals(0.01, config.training().learningRate());
         assertEquals(5e-4, config.training().weightDecay());
@@ -168,8 +169,8 @@ class TrainConfigTest {
         assertEquals(0.05, config.synthesis().diffusion().alpha());
         assertEquals(128, config.synthesis().diffusion().topK());
         assertEquals(SyntheticEdges.INBOUND, config.synthesis().syntheticEdges());
-        assertEquals(1.0, config.synthesis().betaA());
-        assertEquals(100.0, config.synthesis().betaB());
+        assertEquals(2.0, config.synthesis().betaA());
+        assertEquals(2.0, config.synthesis().betaB());
         assertEquals(5, config.synthesis().warmupEpochs());
         assertEquals(Method.GRAPHSHA, config.method());
     }
@@ -193,7 +194,7 @@ class TrainConfigTest {
 
     @Test
     void aCandidateWithABackboneOfItsOwnTakesThatBackbonesDelta() {
-        TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m",
+        TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m", "backbone", "gcn",
             "candidateMethods", List.of("graphsha", Map.of("method", "graphsha", "backbone", "sage"))));
         assertEquals(100.0, config.candidateConfigs().get(0).config().synthesis().betaB());
         assertEquals(2.0, config.candidateConfigs().get(1).config().synthesis().betaB());
