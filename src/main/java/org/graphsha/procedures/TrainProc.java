@@ -20,9 +20,9 @@ public class TrainProc extends JobProcedure {
         Map<String, Object> configuration, Map<String, Object> modelSelectionStats) {}
 
     @Procedure(name = "graphsha.train", mode = Mode.READ)
-    @Description("Trains a GNN (sage, gcn or gat; sage by default) on a GDS graph with GraphSHA synthesis or one of the loss-based "
-        + "baselines (or the best of candidateMethods by cross-validation), and stores the model in the graphsha model "
-        + "catalog.")
+    @Description("Trains a GNN (sage, gcn or gat; sage by default) on a GDS graph with GraphSHA synthesis or one of "
+        + "the loss-based baselines (or the best of candidateMethods by cross-validation), and stores the model in the "
+        + "graphsha model catalog.")
     public Stream<TrainResult> train(@Name("graphName") String graphName,
                                      @Name(value = "configuration", defaultValue = "{}") Map<String, Object> configuration) {
         TrainConfig config = TrainConfig.of(graphName, configuration);

@@ -45,8 +45,8 @@ final class BenchWritesCommand implements Main.Command {
             if (!(Boolean) single(db, "CALL graphsha.model.exists($model) YIELD exists RETURN exists",
                 Map.of("model", model)).get("exists")) {
                 t = System.nanoTime();
-                single(db, "CALL graphsha.train($graph, {modelName: $model, method: 'vanilla', backbone: 'gcn', splitProperty: 'split', "
-                    + "epochs: $epochs, concurrency: 2}) YIELD modelName RETURN modelName",
+                single(db, "CALL graphsha.train($graph, {modelName: $model, method: 'vanilla', backbone: 'gcn', "
+                    + "splitProperty: 'split', epochs: $epochs, concurrency: 2}) YIELD modelName RETURN modelName",
                     Map.of("graph", graph, "model", model, "epochs", epochs));
                 out.printf(Locale.ROOT, "trained %s in %.1f s%n", model, seconds(t));
             }
