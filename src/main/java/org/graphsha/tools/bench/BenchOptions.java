@@ -59,7 +59,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         + " (or --dataset generated --setting time: the arXiv-size graph of generate, in memory;"
         + " or --dataset usergraph --setting holdout [--user-KNOB VALUE ...]: a fraud-shaped graph scored on its"
         + " unlabeled nodes, knobs " + UserGraphSettings.FLAGS + ")"
-        + " [--backbone sage|gcn|gat; without it, graphsha.train's default, sage]"
+        + " [--backbone sage|gcn|gat; without it, graphsha.train's default]"
         + " [--method graphsha|upsample|graphSmote|graphEns|tam|tamRenode|vanilla|reweight"
         + "|pcSoftmax|cbLoss|focal|reNode; without it, graphsha.train's default] [--runs 10]"
         + " [--seed 100] [--epochs 900] [--format table|json] [--out FILE] [--datasets DIR]"
