@@ -20,6 +20,7 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.ToNumberPolicy;
 
+import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.GcnNormalization;
@@ -112,8 +113,23 @@ final class ModelFiles {
                 tensors,
                 ((List<Number>) h.get("logitOffsets")).stream().mapToDouble(Number::doubleValue).toArray(),
                 projection((Map<String, Object>) h.get("projection")),
-                otherMembers);
+                otherMembers,
+                FeatureTransform.stored(((Map<String, Object>) h.get("configuration")).get("featureNormalization"),
+                    floats(h.get("featureMeans")), floats(h.get("featureDeviations"))));
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static float[] floats(Object list) {
+        if (list == null) {
+            return null;
+        }
+        List<Number> numbers = (List<Number>) list;
+        float[] values = new float[numbers.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = numbers.get(i).floatValue();
+        }
+        return values;
     }
 
     /** One member's tensors, in header order. */
@@ -163,6 +179,10 @@ final class ModelFiles {
         h.put("metrics", model.metrics());
         h.put("createdAt", model.createdAt().toString());
         h.put("logitOffsets", model.logitOffsets());
+        if (model.featureTransform() instanceof FeatureTransform.StandardScores scores) {
+            h.put("featureMeans", scores.means());
+            h.put("featureDeviations", scores.deviations());
+        }
         if (model.projection() != null) {
             ProjectionSchema p = model.projection();
             h.put("projection", Map.of("nodeLabels", p.nodeLabels(), "relationshipTypes", p.relationshipTypes(),

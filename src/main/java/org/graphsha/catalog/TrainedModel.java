@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.Tensor;
@@ -25,6 +26,7 @@ import org.graphsha.nn.Tensor;
  * @param otherMembers      an ensemble's other members (seeds {@code randomSeed + 1}, ...), each with tensors of the
  *                          same names and shapes as {@code parameters}; empty for a single model. The model predicts
  *                          with its members' mean class probabilities (docs/algorithm.md §10.6).
+ * @param featureTransform  what training did to the raw features, applied the same way before every prediction
  */
 public record TrainedModel(
     String name,
@@ -41,7 +43,8 @@ public record TrainedModel(
     List<Tensor> parameters,
     double[] logitOffsets,
     ProjectionSchema projection,
-    List<List<Tensor>> otherMembers
+    List<List<Tensor>> otherMembers,
+    FeatureTransform featureTransform
 ) {
     public TrainedModel {
         otherMembers = List.copyOf(otherMembers);
@@ -59,7 +62,8 @@ public record TrainedModel(
                         Map<String, Object> configuration, Map<String, Object> metrics, Instant createdAt,
                         List<Tensor> parameters, double[] logitOffsets, ProjectionSchema projection) {
         this(name, trainingGraph, spec, method, classValues, featureProperties, featureDimension, bestEpoch, configuration,
-            metrics, createdAt, parameters, logitOffsets, projection, List.of());
+            metrics, createdAt, parameters, logitOffsets, projection, List.of(),
+            FeatureTransform.stored(configuration.get("featureNormalization"), null, null));
     }
 
     /** A single model without a recorded projection schema. */
@@ -87,6 +91,6 @@ public record TrainedModel(
     public TrainedModel member(int index) {
         return index == 0 && otherMembers.isEmpty() ? this : new TrainedModel(name, trainingGraph, spec, method,
             classValues, featureProperties, featureDimension, bestEpoch, configuration, metrics, createdAt,
-            members().get(index), logitOffsets, projection);
+            members().get(index), logitOffsets, projection, List.of(), featureTransform);
     }
 }

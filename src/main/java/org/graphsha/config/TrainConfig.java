@@ -7,12 +7,12 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.graphsha.catalog.ModelNames;
-import org.graphsha.data.Snapshots;
 import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.diffusion.DiffusionMode;
 import org.graphsha.diffusion.DiffusionOptions;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.diffusion.Normalization;
+import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.method.Method;
 import org.graphsha.method.selection.MethodCandidate;
@@ -63,16 +63,39 @@ public record TrainConfig(
     int ensembleSize,
     Map<String, Object> effective
 ) {
-    /** Row normalisation as PyG's NormalizeFeatures (the reference), optionally binarising first. */
+    /**
+     * How the features are normalised before training. {@code AUTO} keeps the reference's row sums for features
+     * shaped like bag-of-words (no negative value, at most half of the entries non-zero), where a row's sum is
+     * its document length; other features (numeric properties, embeddings) get standard scores, since dividing
+     * a row of measurements by its sum mixes unrelated units and flips with the sign of the sum.
+     */
     public enum FeatureNormalization {
-        ROW_SUM, BINARIZE_ROW_SUM, NONE;
+        AUTO, ROW_SUM, BINARIZE_ROW_SUM, NONE, STANDARDIZE;
 
-        public SparseFeatures apply(SparseFeatures raw) {
+        private static final double BAG_OF_WORDS_DENSITY = 0.5;
+
+        /** The transform for these raw features; standard scores are fitted on them. */
+        public FeatureTransform fit(SparseFeatures raw) {
             return switch (this) {
-                case NONE -> raw;
-                case ROW_SUM -> Snapshots.normalizeRows(raw, false);
-                case BINARIZE_ROW_SUM -> Snapshots.normalizeRows(raw, true);
+                case AUTO -> looksLikeBagOfWords(raw) ? ROW_SUM.fit(raw) : STANDARDIZE.fit(raw);
+                case ROW_SUM -> new FeatureTransform.RowSum(false);
+                case BINARIZE_ROW_SUM -> new FeatureTransform.RowSum(true);
+                case NONE -> new FeatureTransform.Identity();
+                case STANDARDIZE -> FeatureTransform.StandardScores.fit(raw);
             };
+        }
+
+        static boolean looksLikeBagOfWords(SparseFeatures raw) {
+            long nonZero = 0;
+            for (float v : raw.values()) {
+                if (v < 0) {
+                    return false;
+                }
+                if (v != 0) {
+                    nonZero++;
+                }
+            }
+            return nonZero <= BAG_OF_WORDS_DENSITY * raw.rows() * (double) raw.dimension();
         }
     }
 
@@ -99,7 +122,7 @@ public record TrainConfig(
         split.ifPresent(s -> e.put("splitProperty", s));
         double validationFraction = put(e, "validationFraction", r.numberInRange("validationFraction", 0.2, 0, 1, true));
         FeatureNormalization normalization = put(e, "featureNormalization",
-            r.choice("featureNormalization", FeatureNormalization.ROW_SUM, FeatureNormalization.class));
+            r.choice("featureNormalization", FeatureNormalization.AUTO, FeatureNormalization.class));
         CandidateMethodsKeys.Read choice = CandidateMethodsKeys.read(r, e);
         Method method = choice.enabled() ? choice.entries().get(0).method()
             : put(e, "method", r.choice("method", Method.GRAPHSHA, Method.class));

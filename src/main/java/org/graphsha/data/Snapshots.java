@@ -4,6 +4,7 @@ import org.graphsha.graph.Csr;
 import org.graphsha.graph.Dataset;
 import org.graphsha.graph.EdgeList;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.SparseFeatures;
 
 /** Builds the learning core's snapshot from a dataset and one of its imbalanced splits. */
@@ -17,7 +18,7 @@ public final class Snapshots {
      * {@code binarize}, as PyG's npz reader does for Amazon/Coauthor).
      */
     public static GraphSnapshot of(Dataset dataset, SplitResult split, boolean binarize) {
-        return of(dataset.edges(), normalizeRows(dataset.features(), binarize), dataset.classes(), dataset.classCount(),
+        return of(dataset.edges(), new FeatureTransform.RowSum(binarize).apply(dataset.features()), dataset.classes(), dataset.classCount(),
             split.roles());
     }
 
@@ -57,25 +58,5 @@ public final class Snapshots {
             test[i] = roles[i] == SplitRole.TEST;
         }
         return new GraphSnapshot(adjacency, features, classes, classCount, train, val, test);
-    }
-
-    /** Divides each row by max(row sum, 1). */
-    public static SparseFeatures normalizeRows(SparseFeatures raw, boolean binarize) {
-        int[] offsets = raw.rowOffsets();
-        float[] values = raw.values().clone();
-        for (int r = 0; r < raw.rows(); r++) {
-            double sum = 0;
-            for (int k = offsets[r]; k < offsets[r + 1]; k++) {
-                if (binarize && values[k] > 0) {
-                    values[k] = 1f;
-                }
-                sum += values[k];
-            }
-            float scale = (float) Math.max(sum, 1.0);
-            for (int k = offsets[r]; k < offsets[r + 1]; k++) {
-                values[k] /= scale;
-            }
-        }
-        return new SparseFeatures(raw.rows(), raw.dimension(), offsets, raw.columns(), values);
     }
 }

@@ -4,6 +4,7 @@ import org.graphsha.config.TrainConfig;
 import org.graphsha.data.TrainingData;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.gds.ProjectedGraph;
+import org.graphsha.graph.FeatureTransform;
 import org.graphsha.store.NodeValues;
 import org.neo4j.graphdb.Transaction;
 
@@ -26,7 +27,7 @@ final class Inputs {
             config.validationFraction(), config.training().seed(), i -> "with id " + ids[i]);
     }
 
-    static TrainingData trainingData(TrainConfig config, ProjectedGraph graph, TrainingData.Labels labels) {
-        return TrainingData.of(graph.edges(), config.featureNormalization().apply(graph.features()), labels);
+    static TrainingData trainingData(FeatureTransform features, ProjectedGraph graph, TrainingData.Labels labels) {
+        return TrainingData.of(graph.edges(), features.apply(graph.features()), labels);
     }
 }

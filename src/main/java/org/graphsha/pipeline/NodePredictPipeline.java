@@ -9,9 +9,8 @@ import java.util.List;
 
 import org.graphsha.catalog.ModelCache;
 import org.graphsha.catalog.TrainedModel;
-import org.graphsha.config.ConfigReader;
 import org.graphsha.config.NodePredictConfig;
-import org.graphsha.config.TrainConfig;
+import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.GraphChanges;
 import org.graphsha.graph.NodeRows;
 import org.graphsha.graph.ProjectionSchema;
@@ -83,7 +82,7 @@ public final class NodePredictPipeline {
     private final NodeRows rows;
     /** Nodes whose features or labels the transaction changed, or null when it changed nothing. */
     private final LongPredicate changed;
-    private final TrainConfig.FeatureNormalization normalization;
+    private final FeatureTransform normalization;
     private final NodePredictConfig config;
     private EngineRuntime runtime;
     private long fieldNodes;
@@ -92,7 +91,7 @@ public final class NodePredictPipeline {
         this.config = config;
         this.model = loaded.model();
         this.tx = tx;
-        this.normalization = normalization(model);
+        this.normalization = model.featureTransform();
         this.changed = NodeChanges.changedInTransaction(tx, model.featureProperties());
         ReceptiveFields.Scope read = scope(config, model);
         this.graph = new ModelCache.RowGraph(database, read.nodeLabels(), read.relationshipTypes());
@@ -344,16 +343,6 @@ public final class NodePredictPipeline {
         }
         throw new IllegalArgumentException("Model `" + model.name() + "` was stored without the labels and types of "
             + "its training projection; pass `" + key + "` (the Neo4j names, or '*') or train it again");
-    }
-
-    static TrainConfig.FeatureNormalization normalization(TrainedModel model) {
-        Object stored = model.configuration().get("featureNormalization");
-        for (TrainConfig.FeatureNormalization value : TrainConfig.FeatureNormalization.values()) {
-            if (ConfigReader.choiceName(value).equals(stored)) {
-                return value;
-            }
-        }
-        return TrainConfig.FeatureNormalization.ROW_SUM;
     }
 
 }

@@ -7,10 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.graphsha.catalog.TrainedModel;
-import org.graphsha.config.ConfigReader;
 import org.graphsha.config.PredictConfig;
 import org.graphsha.config.PredictConfig.Mode;
-import org.graphsha.config.TrainConfig;
 import org.graphsha.data.SplitRole;
 import org.graphsha.data.Snapshots;
 import org.graphsha.gds.GdsGraphs;
@@ -219,7 +217,7 @@ public final class PredictPipeline {
                 + " features from " + model.featureProperties() + ", but graph `" + graph.graphName() + "` gives "
                 + graph.features().dimension() + "; project the same feature properties as for training");
         }
-        SparseFeatures features = normalization(model).apply(graph.features());
+        SparseFeatures features = model.featureTransform().apply(graph.features());
         int n = graph.nodeCount();
         SplitRole[] roles = new SplitRole[n];
         Arrays.fill(roles, SplitRole.NONE);
@@ -246,16 +244,6 @@ public final class PredictPipeline {
         }
         return new Predictions(neo4jIds, indices, values, probabilities, preProcessingMillis,
             (System.nanoTime() - start) / 1_000_000, configuration);
-    }
-
-    private static TrainConfig.FeatureNormalization normalization(TrainedModel model) {
-        Object stored = model.configuration().get("featureNormalization");
-        for (TrainConfig.FeatureNormalization value : TrainConfig.FeatureNormalization.values()) {
-            if (ConfigReader.choiceName(value).equals(stored)) {
-                return value;
-            }
-        }
-        return TrainConfig.FeatureNormalization.ROW_SUM;
     }
 
 }

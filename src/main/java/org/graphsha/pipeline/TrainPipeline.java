@@ -19,6 +19,7 @@ import org.graphsha.gds.GdsGraphs;
 import org.graphsha.gds.GdsProgress;
 import org.graphsha.gds.ProjectedGraph;
 import org.graphsha.gds.ProjectionSchemas;
+import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.method.Method;
 import org.graphsha.nn.Engines;
@@ -74,7 +75,8 @@ public final class TrainPipeline {
             throw new IllegalStateException("Graph `" + config.graphName() + "` changed while graphsha.train read it; "
                 + "run the call again");
         }
-        TrainingData data = Inputs.trainingData(config, graph, sized.labels());
+        FeatureTransform features = config.featureNormalization().fit(graph.features());
+        TrainingData data = Inputs.trainingData(features, graph, sized.labels());
         ProjectionSchema schema = ProjectionSchemas.of(tx, config.graphName(), TrainConfig.filter(config.nodeLabels()),
             TrainConfig.filter(config.relationshipTypes()));
 
@@ -152,9 +154,9 @@ public final class TrainPipeline {
                 run.training().model(),
                 ConfigReader.choiceName(method), data.classIndex().values(), config.featureProperties(),
                 graph.features().dimension(), result.bestEpoch(),
-                choice.kept(),
+                configuration(choice.kept(), features),
                 metrics(ensemble, data, choice.stats()), Instant.now(), result.parameters(), offsets, schema,
-                ensemble.otherMembers());
+                ensemble.otherMembers(), features);
             catalog.store(model, config.overwrite());
             progress.finish("graphsha.train");
             return new Outcome(model, result, (trained - start - choice.nanos()) / 1_000_000,
@@ -165,6 +167,13 @@ public final class TrainPipeline {
             progress.fail();
             throw e;
         }
+    }
+
+    /** The kept configuration, with {@code featureNormalization: 'auto'} replaced by what it chose. */
+    private static Map<String, Object> configuration(Map<String, Object> kept, FeatureTransform features) {
+        Map<String, Object> configuration = new LinkedHashMap<>(kept);
+        configuration.put("featureNormalization", features.keyValue());
+        return configuration;
     }
 
     /**

@@ -19,6 +19,7 @@ import java.util.Optional;
 
 import com.google.gson.Gson;
 
+import org.graphsha.graph.FeatureTransform;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.Tensor;
@@ -74,7 +75,7 @@ class ModelCatalogTest {
             new Tensor("b2", new long[] {2}, new float[] {0.25f, -0.5f}, false));
         m = new TrainedModel("pair", m.trainingGraph(), m.spec(), m.method(), m.classValues(), m.featureProperties(),
             m.featureDimension(), m.bestEpoch(), m.configuration(), m.metrics(), m.createdAt(), m.parameters(),
-            m.logitOffsets(), null, List.of(second));
+            m.logitOffsets(), null, List.of(second), m.featureTransform());
         as(ALICE).store(m, false);
         TrainedModel read = as(ALICE).get("pair");
         assertEquals(2, read.members().size());
@@ -82,6 +83,27 @@ class ModelCatalogTest {
         assertArrayEquals(new float[] {7, 8, 9, 10, 11, 12}, read.members().get(1).get(0).data());
         assertArrayEquals(new float[] {0.25f, -0.5f}, read.member(1).parameters().get(1).data());
         assertTrue(read.member(1).otherMembers().isEmpty());
+    }
+
+    @Test
+    void keepsFittedStandardScoresExactly() {
+        TrainedModel m = model("scored");
+        FeatureTransform.StandardScores scores = new FeatureTransform.StandardScores(
+            new float[] {2000.125f, -1e-7f, 0.1f}, new float[] {816.4966f, 1f, 3.3333333f});
+        m = new TrainedModel("scored", m.trainingGraph(), m.spec(), m.method(), m.classValues(), m.featureProperties(),
+            m.featureDimension(), m.bestEpoch(), withNormalization(m.configuration(), "standardize"), m.metrics(),
+            m.createdAt(), m.parameters(), m.logitOffsets(), null, List.of(), scores);
+        as(ALICE).store(m, false);
+        assertEquals(scores, as(ALICE).get("scored").featureTransform());
+        as(ALICE).store(model("unnamed"), false);
+        assertEquals(new FeatureTransform.RowSum(false), as(ALICE).get("unnamed").featureTransform(),
+            "a model that names no normalization was trained with row sums");
+    }
+
+    private static Map<String, Object> withNormalization(Map<String, Object> configuration, String value) {
+        Map<String, Object> copy = new LinkedHashMap<>(configuration);
+        copy.put("featureNormalization", value);
+        return copy;
     }
 
     @Test

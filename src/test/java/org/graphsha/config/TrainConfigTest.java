@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.graphsha.diffusion.DiffusionKind;
+import org.graphsha.graph.FeatureTransform;
+import org.graphsha.graph.SparseFeatures;
 import org.graphsha.method.Method;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.synthesis.Hardness;
@@ -27,6 +29,41 @@ class TrainConfigTest {
         map.put("modelName", "m");
         map.put(key, value);
         return map;
+    }
+
+    /** Rows of four columns with the given values at the given columns (the rest are zero). */
+    private static SparseFeatures features(int[][] columns, float[][] values) {
+        int[] offsets = new int[columns.length + 1];
+        int nonZeros = 0;
+        for (int r = 0; r < columns.length; r++) {
+            nonZeros += columns[r].length;
+            offsets[r + 1] = nonZeros;
+        }
+        int[] flatColumns = new int[nonZeros];
+        float[] flatValues = new float[nonZeros];
+        for (int r = 0, k = 0; r < columns.length; r++) {
+            for (int j = 0; j < columns[r].length; j++, k++) {
+                flatColumns[k] = columns[r][j];
+                flatValues[k] = values[r][j];
+            }
+        }
+        return new SparseFeatures(columns.length, 4, offsets, flatColumns, flatValues);
+    }
+
+    @Test
+    void autoNormalizationKeepsRowSumsForBagOfWordsAndStandardizesOtherFeatures() {
+        TrainConfig config = TrainConfig.of("g", with("epochs", 10L));
+        assertEquals(TrainConfig.FeatureNormalization.AUTO, config.featureNormalization());
+        assertEquals("auto", config.effective().get("featureNormalization"));
+        FeatureTransform words = config.featureNormalization().fit(
+            features(new int[][] {{0, 1}, {2, 3}}, new float[][] {{1, 1}, {2, 1}}));
+        assertEquals(new FeatureTransform.RowSum(false), words, "half the entries non-zero, none negative");
+        assertTrue(config.featureNormalization().fit(features(new int[][] {{0, 1, 2}, {2, 3}},
+            new float[][] {{1, 1, 1}, {2, 1}})) instanceof FeatureTransform.StandardScores, "5 of 8 non-zero");
+        assertTrue(config.featureNormalization().fit(features(new int[][] {{0}, {3}}, new float[][] {{1}, {-0.5f}}))
+            instanceof FeatureTransform.StandardScores, "a negative value");
+        assertEquals(new FeatureTransform.Identity(), TrainConfig.of("g", with("featureNormalization", "none"))
+            .featureNormalization().fit(features(new int[][] {{0}, {3}}, new float[][] {{1}, {-0.5f}})));
     }
 
     /** One wrong value for every key: each error names the key it is about. */

@@ -34,7 +34,8 @@ class PredictNodesTest {
             List.of("live-gcn-symmetric", "cora", "backbone: 'gcn', gcnNormalization: 'symmetric'"),
             List.of("live-gat", "cora", "backbone: 'gat'"),
             List.of("live-sage", "cora", "backbone: 'sage'"),
-            List.of("live-sage-natural", "cora-natural", "backbone: 'sage'"));
+            List.of("live-sage-natural", "cora-natural", "backbone: 'sage'"),
+            List.of("live-sage-standardized", "cora", "backbone: 'sage', featureNormalization: 'standardize'"));
     }
 
     /** The ten highest-degree papers (Cora's hubs: 168, 78, 74, ... relationships). */

@@ -50,6 +50,36 @@ class TrainProcTest {
             + "RETURN avg(CASE WHEN p.predicted = p.class THEN 1.0 ELSE 0.0 END)")).doubleValue();
         assertTrue(agreement > 0.5, "written predictions agree with " + agreement + " of the test classes");
         assertEquals(2708L, single("CALL graphsha.predict.stream('cora', {modelName: 'sha'}) YIELD nodeId RETURN count(*)"));
+        assertEquals("rowSum", single("CALL graphsha.model.list('sha') YIELD configuration "
+            + "RETURN configuration.featureNormalization"), "Cora's bag-of-words keeps the reference's row sums");
+    }
+
+    /**
+     * Measurements in unrelated units (an amount in thousands, a signed score): row sums would leave every row
+     * about [1, 0], so the default gives standard scores, and the model separates the classes by the amount.
+     */
+    @Test
+    void numericFeaturesGetStandardScoresByDefault() {
+        rows("UNWIND range(0, 119) AS i CREATE (:Account {id: i, kind: CASE WHEN i % 8 = 0 THEN 'fraud' ELSE 'normal' "
+            + "END, features: [CASE WHEN i % 8 = 0 THEN 6000.0 ELSE 2000.0 END + (i % 7) * 150.0, (i % 5) - 2.0]})");
+        rows("MATCH (a:Account), (b:Account) WHERE b.id = (a.id + 1) % 120 OR b.id = (a.id + 8) % 120 "
+            + "CREATE (a)-[:SENDS]->(b)");
+        try {
+            rows("CALL gds.graph.project('accounts', 'Account', {SENDS: {orientation: 'UNDIRECTED'}}, "
+                + "{nodeProperties: ['features']})");
+            rows("CALL graphsha.train('accounts', {modelName: 'accounts', targetProperty: 'kind', method: 'reweight', "
+                + "epochs: 100})");
+            assertEquals("standardize", single("CALL graphsha.model.list('accounts') YIELD configuration "
+                + "RETURN configuration.featureNormalization"));
+            double agreement = ((Number) single("CALL graphsha.predict.stream('accounts', {modelName: 'accounts'}) "
+                + "YIELD nodeId, predictedClass WITH gds.util.asNode(nodeId) AS a, predictedClass "
+                + "RETURN avg(CASE WHEN a.kind = predictedClass THEN 1.0 ELSE 0.0 END)")).doubleValue();
+            assertTrue(agreement > 0.95, "predictions agree with " + agreement + " of the classes");
+        } finally {
+            rows("CALL gds.graph.drop('accounts', false)");
+            rows("MATCH (a:Account) DETACH DELETE a");
+            rows("CALL graphsha.model.drop('accounts', false)");
+        }
     }
 
     @Test

@@ -22,7 +22,8 @@ final class UserGraphSnapshot {
 
     UserGraphSnapshot(UserGraph user, TrainConfig train) {
         this.user = user;
-        this.features = train.featureNormalization().apply(GeneratedSnapshot.denseFeatures(user.graph()));
+        SparseFeatures raw = GeneratedSnapshot.denseFeatures(user.graph());
+        this.features = train.featureNormalization().fit(raw).apply(raw);
         this.validationFraction = train.validationFraction();
     }
 
