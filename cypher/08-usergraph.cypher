@@ -13,7 +13,7 @@ CALL gds.graph.project('accounts', 'Account', {TRANSFERS: {orientation: 'UNDIREC
 YIELD graphName, nodeCount, relationshipCount;
 
 // Training keys at their defaults (targetProperty 'class', featureProperties ['features'], method graphsha,
-// backbone sage).
+// backbone sage, featureNormalization auto, which gives these numeric features standard scores).
 // Without splitProperty, a stratified 20 % of each class's labeled accounts validates and the rest trains.
 CALL graphsha.train('accounts', {modelName: 'accounts-graphsha', overwrite: true})
 YIELD modelName, trainMillis, modelInfo, validationMetrics
