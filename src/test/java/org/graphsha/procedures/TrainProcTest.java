@@ -54,6 +54,18 @@ class TrainProcTest {
             + "RETURN configuration.featureNormalization"), "Cora's bag-of-words keeps the reference's row sums");
     }
 
+    @Test
+    void onBagOfWordsTheDefaultNormalizationTrainsTheRowSumModel() {
+        String train = "CALL graphsha.train('cora', {modelName: $name, splitProperty: 'split', method: 'vanilla', "
+            + "epochs: 20, overwrite: true%s}) YIELD modelName RETURN modelName";
+        rows(String.format(train, ""), Map.of("name", "auto-words"));
+        rows(String.format(train, ", featureNormalization: 'rowSum'"), Map.of("name", "row-sums"));
+        String probabilities = "CALL graphsha.predict.stream('cora', {modelName: $name, "
+            + "includePredictedProbabilities: true}) YIELD nodeId, predictedProbabilities "
+            + "RETURN nodeId, predictedProbabilities ORDER BY nodeId";
+        assertEquals(rows(probabilities, Map.of("name", "row-sums")), rows(probabilities, Map.of("name", "auto-words")));
+    }
+
     /**
      * Measurements in unrelated units (an amount in thousands, a signed score): row sums would leave every row
      * about [1, 0], so the default gives standard scores, and the model separates the classes by the amount.
