@@ -3,8 +3,8 @@ package org.graphsha.data;
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.Dataset;
 import org.graphsha.graph.EdgeList;
-import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.FeatureTransform;
+import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
 
 /** Builds the learning core's snapshot from a dataset and one of its imbalanced splits. */
@@ -18,8 +18,8 @@ public final class Snapshots {
      * {@code binarize}, as PyG's npz reader does for Amazon/Coauthor).
      */
     public static GraphSnapshot of(Dataset dataset, SplitResult split, boolean binarize) {
-        return of(dataset.edges(), new FeatureTransform.RowSum(binarize).apply(dataset.features()), dataset.classes(), dataset.classCount(),
-            split.roles());
+        return of(dataset.edges(), new FeatureTransform.RowSum(binarize).apply(dataset.features()), dataset.classes(),
+            dataset.classCount(), split.roles());
     }
 
     /**

@@ -143,10 +143,11 @@ public sealed interface FeatureTransform {
      * @param deviations the fitted deviations, required for {@code standardize} only
      */
     static FeatureTransform stored(Object keyValue, float[] means, float[] deviations) {
-        if (keyValue == null || "rowSum".equals(keyValue)) {
+        if (keyValue == null) {
             return new RowSum(false);
         }
         return switch (keyValue.toString()) {
+            case "rowSum" -> new RowSum(false);
             case "binarizeRowSum" -> new RowSum(true);
             case "none" -> new Identity();
             case "standardize" -> {

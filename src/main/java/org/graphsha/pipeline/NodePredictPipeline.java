@@ -82,7 +82,7 @@ public final class NodePredictPipeline {
     private final NodeRows rows;
     /** Nodes whose features or labels the transaction changed, or null when it changed nothing. */
     private final LongPredicate changed;
-    private final FeatureTransform normalization;
+    private final FeatureTransform featureTransform;
     private final NodePredictConfig config;
     private EngineRuntime runtime;
     private long fieldNodes;
@@ -91,7 +91,7 @@ public final class NodePredictPipeline {
         this.config = config;
         this.model = loaded.model();
         this.tx = tx;
-        this.normalization = model.featureTransform();
+        this.featureTransform = model.featureTransform();
         this.changed = NodeChanges.changedInTransaction(tx, model.featureProperties());
         ReceptiveFields.Scope read = scope(config, model);
         this.graph = new ModelCache.RowGraph(database, read.nodeLabels(), read.relationshipTypes());
@@ -273,7 +273,7 @@ public final class NodePredictPipeline {
         for (long id : scored) {
             targets.add(id);
         }
-        SparseFeatures features = normalization.apply(
+        SparseFeatures features = featureTransform.apply(
             ReceptiveFields.features(tx, missingIds, scope, targets::contains));
         float[] computed = Inference.firstLayer(model.parameters(), features, engine(), FeatureMode.AUTO);
         for (int k = 0; k < missingRows.length; k++) {

@@ -51,7 +51,8 @@ public final class SyntheticPipeline {
         }
         ProjectedGraph graph = graphs.read(graphName, TrainConfig.filter(config.nodeLabels()),
             TrainConfig.filter(config.relationshipTypes()), model.featureProperties());
-        TrainingData data = Inputs.trainingData(model.featureTransform(), graph, Inputs.labels(config, graphs, graph.neo4jIds(), tx));
+        TrainingData data = Inputs.trainingData(model.featureTransform(), graph,
+            Inputs.labels(config, graphs, graph.neo4jIds(), tx));
         GdsProgress progress = progressFactory.start("graphsha.synthetic.write", List.of(
             new GdsProgress.Stage("diffusion", graph.nodeCount()), new GdsProgress.Stage("write", 1)));
         try {

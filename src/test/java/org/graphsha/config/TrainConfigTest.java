@@ -66,6 +66,17 @@ class TrainConfigTest {
             .featureNormalization().fit(features(new int[][] {{0}, {3}}, new float[][] {{1}, {-0.5f}})));
     }
 
+    /** A model stores the transform's name and reads it back as the key's value: the two spellings must agree. */
+    @Test
+    void everyNamedNormalizationStoresItsOwnKeyValue() {
+        SparseFeatures words = features(new int[][] {{0}, {3}}, new float[][] {{1}, {2}});
+        for (TrainConfig.FeatureNormalization form : TrainConfig.FeatureNormalization.values()) {
+            if (form != TrainConfig.FeatureNormalization.AUTO) {
+                assertEquals(ConfigReader.choiceName(form), form.fit(words).keyValue());
+            }
+        }
+    }
+
     /** One wrong value for every key: each error names the key it is about. */
     static List<Object[]> badValues() {
         return List.of(
