@@ -97,6 +97,7 @@ public class ModelProc {
         info.put("method", model.method());
         info.put("featureProperties", model.featureProperties());
         info.put("featureDimension", (long) model.featureDimension());
+        info.put("featureNormalization", model.featureTransform().keyValue());
         info.put("bestEpoch", (long) model.bestEpoch());
         return info;
     }

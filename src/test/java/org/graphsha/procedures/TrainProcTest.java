@@ -32,6 +32,7 @@ class TrainProcTest {
         assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L, 6L), info.get("classes"));
         assertEquals("sage", info.get("backbone"));
         assertEquals("graphsha", info.get("method"));
+        assertEquals("rowSum", info.get("featureNormalization"), "what 'auto' resolved to on Cora's bag-of-words");
         double testAccuracy = (Double) ((Map<String, Object>) result.get("testMetrics")).get("accuracy");
         assertTrue(testAccuracy > 0.5, "test accuracy " + testAccuracy);
         assertTrue((Double) result.get("syntheticNodesPerEpoch") > 300, result.toString());
@@ -79,8 +80,9 @@ class TrainProcTest {
         try {
             rows("CALL gds.graph.project('accounts', 'Account', {SENDS: {orientation: 'UNDIRECTED'}}, "
                 + "{nodeProperties: ['features']})");
-            rows("CALL graphsha.train('accounts', {modelName: 'accounts', targetProperty: 'kind', method: 'reweight', "
-                + "epochs: 100})");
+            assertEquals("standardize", single("CALL graphsha.train('accounts', {modelName: 'accounts', "
+                + "targetProperty: 'kind', method: 'reweight', epochs: 100}) YIELD modelInfo "
+                + "RETURN modelInfo.featureNormalization"));
             assertEquals("standardize", single("CALL graphsha.model.list('accounts') YIELD configuration "
                 + "RETURN configuration.featureNormalization"));
             double agreement = ((Number) single("CALL graphsha.predict.stream('accounts', {modelName: 'accounts'}) "
