@@ -55,13 +55,4 @@ public final class HeldOutMean {
         }
         return Metrics.evaluate(truth, predicted, classCount);
     }
-
-    /** How many nodes some member held out. */
-    public int scoredNodes() {
-        int n = 0;
-        for (int count : members) {
-            n += count > 0 ? 1 : 0;
-        }
-        return n;
-    }
 }
