@@ -154,7 +154,11 @@ public final class BenchCommand {
                 + " the unlabeled nodes are the test set%n", graph.graph().nodeCount(),
                 graph.graph().relationshipCount(), graph.labelsPerClass());
         }
-        return new UserGraphSnapshot(graph, o.train());
+        UserGraphSnapshot snapshot = new UserGraphSnapshot(graph, o.train());
+        if (!o.json()) {
+            progress.println(snapshot.transformLine());
+        }
+        return snapshot;
     }
 
     /** Which method the scoring chose for a seed, and every candidate's fold (or validation) bAcc (percent). */

@@ -1,10 +1,13 @@
 package org.graphsha.tools.bench;
 
+import java.util.Locale;
+
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.Holdout;
 import org.graphsha.data.SplitRole;
 import org.graphsha.data.Snapshots;
 import org.graphsha.graph.EdgeList;
+import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.tools.generate.UserGraph;
@@ -17,14 +20,26 @@ import org.graphsha.tools.generate.UserGraph;
 final class UserGraphSnapshot {
 
     private final UserGraph user;
+    private final FeatureTransform transform;
     private final SparseFeatures features;
+    /** Wall time of fitting and applying the transform, once per call as in graphsha.train's pre-processing. */
+    private final long transformNanos;
     private final double validationFraction;
 
     UserGraphSnapshot(UserGraph user, TrainConfig train) {
         this.user = user;
         SparseFeatures raw = GeneratedSnapshot.denseFeatures(user.graph());
-        this.features = train.featureNormalization().fit(raw).apply(raw);
+        long start = System.nanoTime();
+        this.transform = train.featureNormalization().fit(raw);
+        this.features = transform.apply(raw);
+        this.transformNanos = System.nanoTime() - start;
         this.validationFraction = train.validationFraction();
+    }
+
+    /** The progress line of the feature transform: its form, and its one-off cost on this graph. */
+    String transformLine() {
+        return String.format(Locale.ROOT, "features (%s): %d x %d, fitted and applied in %.1f ms", transform.keyValue(),
+            features.rows(), features.dimension(), transformNanos / 1e6);
     }
 
     /** The snapshot of the run with this seed: the holdout, like the procedure's, follows the training seed. */

@@ -70,6 +70,8 @@ class BenchCommandTest {
             + " --user-nodes 1000 --user-rarest-labels 6", out);
         assertEquals(0, code, out.toString());
         assertTrue(out.toString().contains("mule 6/"), out.toString());
+        // The generator's measurements are not bag-of-words, so the default normalization gives standard scores.
+        assertTrue(out.toString().contains("features (standardize): 1000 x "), out.toString());
         assertTrue(out.toString().contains("usergraph-holdout gcn vanilla: 2 runs"), out.toString());
     }
 
