@@ -182,6 +182,24 @@ class CandidateMethodsConfigTest {
         assertEquals(config.effective(), TrainConfig.of("g", config.effective()).effective());
     }
 
+    /**
+     * The README's choice among self-training, virtual class nodes and both: each candidate is the call that the
+     * benchmarks measured as the default, row 4 and row 5 of docs/benchmarks/beyond-the-paper.md.
+     */
+    @Test
+    void theReadmesThreeVariantsAreTheDefaultAndItsTwoBatForms() {
+        TrainConfig config = TrainConfig.of("g", config("candidateMethods", List.of("graphsha",
+            Map.of("method", "graphsha", "selfTrainingWeight", 0L, "virtualClassNodes", "bat1"),
+            Map.of("method", "graphsha", "virtualClassNodes", "bat1"))));
+        assertEquals(TrainConfig.of("g", config()).effective(), config.forCandidate(0).effective());
+        assertEquals(TrainConfig.of("g", config("method", "graphsha", "selfTrainingWeight", 0L,
+            "virtualClassNodes", "bat1")).effective(), config.forCandidate(1).effective());
+        assertEquals(TrainConfig.of("g", config("method", "graphsha", "virtualClassNodes", "bat1")).effective(),
+            config.forCandidate(2).effective());
+        assertEquals(0.0, config.forCandidate(1).training().selfTraining().weight());
+        assertTrue(config.forCandidate(2).training().selfTraining().weight() > 0, "row 5 keeps self-training");
+    }
+
     @Test
     void refusesBadCandidateKeys() {
         String shared = error("candidateMethods", List.of("tam", Map.of("method", "graphsha", "epochs", 5L)));
