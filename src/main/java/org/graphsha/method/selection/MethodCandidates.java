@@ -107,7 +107,7 @@ public record MethodCandidates(List<String> names, CandidateScoring scoring, int
         return new Scored(stats, best.index == stats.winner() ? best.run : null);
     }
 
-    /** The run with the highest validation balanced accuracy so far; the earlier one on a tie. */
+    /** The run with the highest validation balanced accuracy so far, by the rule of {@link SelectionStats#winner}. */
     private static final class BestRun {
         private int index = -1;
         private MethodRun run;
@@ -115,7 +115,7 @@ public record MethodCandidates(List<String> names, CandidateScoring scoring, int
 
         void offer(int candidate, MethodRun offered) {
             double offeredScore = offered.result().validation().balancedAccuracy();
-            if (run == null || offeredScore > score) {
+            if (run == null || SelectionStats.replaces(offeredScore, score)) {
                 index = candidate;
                 run = offered;
                 score = offeredScore;

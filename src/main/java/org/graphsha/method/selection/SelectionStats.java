@@ -48,15 +48,20 @@ public record SelectionStats(CandidateScoring scoring, List<String> names, List<
         return s.length < 2 ? 0 : Math.sqrt(sum / (s.length - 1));
     }
 
-    /** The candidate with the best mean; strictly greater replaces, so the earlier of equal means wins. */
+    /** The candidate with the best mean, by {@link #replaces}. */
     public int winner() {
         int best = 0;
         for (int c = 1; c < names.size(); c++) {
-            if (mean(c) > mean(best)) {
+            if (replaces(mean(c), mean(best))) {
                 best = c;
             }
         }
         return best;
+    }
+
+    /** The winner rule, over candidates in the user's order: only a higher score replaces; ties keep the earlier. */
+    static boolean replaces(double later, double earlier) {
+        return later > earlier;
     }
 
     public String chosen() {
