@@ -149,13 +149,11 @@ public final class BenchCommand {
 
     private static UserGraphSnapshot userGraph(BenchOptions o, PrintStream progress) {
         UserGraph graph = UserGraph.generate(o.userGraph());
+        UserGraphSnapshot snapshot = new UserGraphSnapshot(graph, o.train());
         if (!o.json()) {
             progress.printf(Locale.ROOT, "usergraph: %d nodes, %d relationships; labeled/all per class: %s;"
                 + " the unlabeled nodes are the test set%n", graph.graph().nodeCount(),
                 graph.graph().relationshipCount(), graph.labelsPerClass());
-        }
-        UserGraphSnapshot snapshot = new UserGraphSnapshot(graph, o.train());
-        if (!o.json()) {
             progress.println(snapshot.transformLine());
         }
         return snapshot;
