@@ -11,6 +11,8 @@ import java.util.Locale;
 
 import org.graphsha.tools.console.ProgressDisplay;
 import org.graphsha.tools.generate.UserGraph;
+import org.graphsha.config.ConfigReader;
+import org.graphsha.config.TrainConfig.FeatureNormalization;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.graph.GraphSnapshot;
@@ -63,7 +65,13 @@ public final class BenchCommand {
         GraphSnapshot snapshot = user != null ? user.forSeed(o.seed())
             : o.generated() ? GeneratedSnapshot.arxivSize(p -> { })
             : BenchDatasets.load(o.dataset(), o.longTailed(), o.datasets(),
-                o.longTailed() ? BenchDatasets.LT_RATIO : BenchDatasets.STEP_RATIO, o.ties());
+                o.longTailed() ? BenchDatasets.LT_RATIO : BenchDatasets.STEP_RATIO, o.ties(),
+                o.train().featureNormalization());
+        if (user == null && !o.generated() && o.train().featureNormalization() != FeatureNormalization.AUTO
+            && !o.json()) {
+            progress.println("features (" + ConfigReader.choiceName(o.train().featureNormalization())
+                + "), as --featureNormalization asks; auto keeps the reference's row sums");
+        }
         long diffusionStart = System.nanoTime();
         NeighbourDistribution distribution = BenchRunner.diffusionFor(snapshot, o.train());
         if (distribution != null && !o.json()) {

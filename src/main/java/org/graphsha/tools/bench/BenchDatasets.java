@@ -3,6 +3,7 @@ package org.graphsha.tools.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.graphsha.config.TrainConfig.FeatureNormalization;
 import org.graphsha.data.KnownDataset;
 import org.graphsha.data.LongTailedSplit;
 import org.graphsha.data.Snapshots;
@@ -10,6 +11,7 @@ import org.graphsha.data.SplitResult;
 import org.graphsha.data.TieOrder;
 import org.graphsha.data.StepSplit;
 import org.graphsha.graph.Dataset;
+import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.GraphSnapshot;
 
 /**
@@ -35,6 +37,12 @@ public final class BenchDatasets {
     /** @param ties the LT split's order among equal-degree nodes (ignored by the step split) */
     public static GraphSnapshot load(KnownDataset known, boolean longTailed, Path datasetsDir, double ratio,
                                      TieOrder ties) {
+        return load(known, longTailed, datasetsDir, ratio, ties, FeatureNormalization.AUTO);
+    }
+
+    /** @param form the run's {@code featureNormalization}, applied as {@link #transform} says */
+    public static GraphSnapshot load(KnownDataset known, boolean longTailed, Path datasetsDir, double ratio,
+                                     TieOrder ties, FeatureNormalization form) {
         Dataset d;
         Path folder = datasetsDir == null ? null : datasetsDir.resolve(known.id());
         if (folder != null && Files.isRegularFile(folder.resolve("nodes.csv.gz"))) {
@@ -48,9 +56,19 @@ public final class BenchDatasets {
         SplitResult split = longTailed
             ? LongTailedSplit.compute(d.classes(), d.classCount(), d.publicSplit(), d.edges(), ratio, ties)
             : StepSplit.compute(d.classes(), d.classCount(), ratio);
+        return Snapshots.of(d.edges(), transform(known, form, d).apply(d.features()), d.classes(), d.classCount(),
+            split.roles());
+    }
+
+    /**
+     * The features of a paper cell. {@code auto} gives the reference's row sums, on binarised features for Amazon and
+     * Coauthor, so every paper figure keeps its runs; any other form is applied to the file's values as
+     * {@code graphsha.train} applies it to a projection of them.
+     */
+    static FeatureTransform transform(KnownDataset known, FeatureNormalization form, Dataset d) {
         boolean binarize = !(known == KnownDataset.CORA || known == KnownDataset.CITESEER
             || known == KnownDataset.PUBMED);
-        return Snapshots.of(d, split, binarize);
+        return form == FeatureNormalization.AUTO ? new FeatureTransform.RowSum(binarize) : form.fit(d.features());
     }
 
     /** Whether {@link #load} finds the dataset: bundled, or its files under the folder. */

@@ -16,8 +16,10 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import org.graphsha.config.TrainConfig;
+import org.graphsha.config.TrainConfig.FeatureNormalization;
 import org.graphsha.tools.console.ProgressDisplay;
 import org.graphsha.data.KnownDataset;
+import org.graphsha.data.TieOrder;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.training.TrainingResult;
@@ -77,9 +79,10 @@ final class TableCommand {
             if (w.pendingSeeds().isEmpty()) {
                 continue;
             }
-            String dataKey = w.dataset().id() + "/" + w.ratio();
-            GraphSnapshot snapshot = snapshots.computeIfAbsent(dataKey,
-                k -> BenchDatasets.load(w.dataset(), o.longTailed(), o.datasetsDir(), w.ratio()));
+            FeatureNormalization form = w.train().featureNormalization();
+            String dataKey = w.dataset().id() + "/" + w.ratio() + "/" + form;
+            GraphSnapshot snapshot = snapshots.computeIfAbsent(dataKey, k -> BenchDatasets.load(w.dataset(),
+                o.longTailed(), o.datasetsDir(), w.ratio(), TieOrder.ASCENDING, form));
             NeighbourDistribution diffusion = null;
             if (w.train().method().needsDiffusion()) {
                 diffusion = diffusions.computeIfAbsent(dataKey + "/" + w.train().synthesis().diffusion(),

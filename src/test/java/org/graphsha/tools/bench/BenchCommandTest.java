@@ -1,12 +1,15 @@
 package org.graphsha.tools.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.graphsha.config.TrainConfig;
 import org.junit.jupiter.api.Test;
@@ -88,6 +91,31 @@ class BenchCommandTest {
         }
         assertTrue(json.contains("\"acc\":{\"mean\":"), json);
         assertTrue(json.contains("\"std\":"), json);
+    }
+
+    @Test
+    void aPaperCellAppliesTheFeatureNormalizationItIsGiven() {
+        String cell = "bench --dataset cora --setting lt --backbone gcn --method vanilla --runs 1 --epochs 3";
+        String auto = runLine(cell);
+        String rowSum = runLine(cell + " --featureNormalization rowSum");
+        String none = runLine(cell + " --featureNormalization none");
+        assertTrue(none.contains("features (none), as --featureNormalization asks"), none);
+        assertTrue(!auto.contains("features ("), auto);
+        // Cora's auto form is the row sums themselves; the raw values train another model.
+        assertEquals(logits(auto), logits(rowSum));
+        assertNotEquals(logits(auto), logits(none));
+    }
+
+    private static String runLine(String line) {
+        StringBuilder out = new StringBuilder();
+        assertEquals(0, run(line, out), out.toString());
+        return out.toString();
+    }
+
+    private static String logits(String report) {
+        Matcher hash = Pattern.compile("logits ([0-9a-f]{8})").matcher(report);
+        assertTrue(hash.find(), report);
+        return hash.group(1);
     }
 
     @Test
