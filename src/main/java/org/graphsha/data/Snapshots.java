@@ -18,8 +18,13 @@ public final class Snapshots {
      * {@code binarize}, as PyG's npz reader does for Amazon/Coauthor).
      */
     public static GraphSnapshot of(Dataset dataset, SplitResult split, boolean binarize) {
-        return of(dataset.edges(), new FeatureTransform.RowSum(binarize).apply(dataset.features()), dataset.classes(),
-            dataset.classCount(), split.roles());
+        return of(dataset, split, new FeatureTransform.RowSum(binarize));
+    }
+
+    /** As above, with the dataset's features transformed as given. */
+    public static GraphSnapshot of(Dataset dataset, SplitResult split, FeatureTransform features) {
+        return of(dataset.edges(), features.apply(dataset.features()), dataset.classes(), dataset.classCount(),
+            split.roles());
     }
 
     /**

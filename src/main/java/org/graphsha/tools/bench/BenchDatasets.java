@@ -56,8 +56,7 @@ public final class BenchDatasets {
         SplitResult split = longTailed
             ? LongTailedSplit.compute(d.classes(), d.classCount(), d.publicSplit(), d.edges(), ratio, ties)
             : StepSplit.compute(d.classes(), d.classCount(), ratio);
-        return Snapshots.of(d.edges(), transform(known, form, d).apply(d.features()), d.classes(), d.classCount(),
-            split.roles());
+        return Snapshots.of(d, split, transform(known, form, d));
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.graphsha.tools.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -100,7 +101,7 @@ class BenchCommandTest {
         String rowSum = runLine(cell + " --featureNormalization rowSum");
         String none = runLine(cell + " --featureNormalization none");
         assertTrue(none.contains("features (none), as --featureNormalization asks"), none);
-        assertTrue(!auto.contains("features ("), auto);
+        assertFalse(auto.contains("features ("), auto);
         // Cora's auto form is the row sums themselves; the raw values train another model.
         assertEquals(logits(auto), logits(rowSum));
         assertNotEquals(logits(auto), logits(none));
