@@ -13,7 +13,7 @@ public enum GcnNormalization {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** The weight of an edge j→i from d̂_i and d̂_j (degrees with the self-loop), on the engine and in rows alike. */
+    /** The weight of an edge j→i from d̂_i and d̂_j (degrees with the self-loop), on the engine and in rows. */
     float weight(int targetDegree, int sourceDegree) {
         return this == MEAN
             ? (float) (1.0 / targetDegree)

@@ -14,7 +14,8 @@ class GcnTest {
     @EnumSource(GcnNormalization.class)
     void rowsMatchTheEngine(GcnNormalization norm) {
         for (long seed = 1; seed <= 3; seed++) {
-            RowForwardCheck.assertRowsMatchEngine(ModelSpec.defaults(BackboneKind.GCN).withGcnNormalization(norm), seed);
+            ModelSpec spec = ModelSpec.defaults(BackboneKind.GCN).withGcnNormalization(norm);
+            RowForwardCheck.assertRowsMatchEngine(spec, seed);
         }
     }
 
