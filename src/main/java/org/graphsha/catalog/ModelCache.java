@@ -19,8 +19,6 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.graphsha.graph.GraphChanges;
 import org.graphsha.graph.NodeRows;
-import org.graphsha.nn.BackboneKind;
-import org.graphsha.nn.GcnNormalization;
 
 /**
  * Models already read from their files, so that a per-node prediction ({@code graphsha.predict.nodes})
@@ -195,8 +193,7 @@ public final class ModelCache {
 
     private static void forget(TrainedModel model, RowGraph graph, NodeRows rows, NodeRows hidden,
                                GraphChanges changes) {
-        boolean symmetric = model.spec().kind() == BackboneKind.GCN
-            && model.spec().gcnNormalization() == GcnNormalization.SYMMETRIC;
+        boolean neighbourDegrees = model.spec().backbone().needsNeighbourDegrees();
         LongHashSetLite features = new LongHashSetLite();
         for (String property : model.featureProperties()) {
             features.addAll(changes.byProperty().get(property));
@@ -225,7 +222,7 @@ public final class ModelCache {
         if (hidden == null) {
             return;
         }
-        if (symmetric && relabelled.size() > 0) {
+        if (neighbourDegrees && relabelled.size() > 0) {
             hidden.clear();
             return;
         }
@@ -235,7 +232,7 @@ public final class ModelCache {
         LongHashSetLite around = new LongHashSetLite();
         around.addAll(features.toArray());
         around.addAll(relabelled.toArray());
-        if (symmetric) {
+        if (neighbourDegrees) {
             around.addAll(ends.toArray());
         }
         if (gone.size() + around.size() > FORGET_ALL_ABOVE) {

@@ -12,4 +12,11 @@ public enum GcnNormalization {
     public String id() {
         return name().toLowerCase(Locale.ROOT);
     }
+
+    /** The weight of an edge j→i from d̂_i and d̂_j (degrees with the self-loop), on the engine and in rows. */
+    float weight(int targetDegree, int sourceDegree) {
+        return this == MEAN
+            ? (float) (1.0 / targetDegree)
+            : (float) (1.0 / Math.sqrt((double) targetDegree * sourceDegree));
+    }
 }

@@ -18,6 +18,11 @@ public record ModelSpec(BackboneKind kind, int hidden, int heads, float dropout,
         }
     }
 
+    /** The backbone this spec describes. */
+    public Backbone backbone() {
+        return kind.create(this);
+    }
+
     public static ModelSpec defaults(BackboneKind kind) {
         return new ModelSpec(kind, 64, 4, 0.5f, GcnNormalization.MEAN);
     }

@@ -1,15 +1,25 @@
 package org.graphsha.nn;
 
+import java.util.List;
 import java.util.random.RandomGenerator;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
 
 /**
  * GraphSAGE, mean aggregator (docs/algorithm.md §2.3): out_i = W_l·mean_{j→i} h_j + b_l + W_r·h_i. W_l and
- * W_r are stored side by side as one [W_l | W_r] matrix so the (sparse) input is multiplied once.
+ * W_r are stored side by side as one [W_l | W_r] matrix so the (sparse) input is multiplied once. No
+ * self-loops, and no degrees beyond the in-edges a node receives.
  */
 record Sage(ModelSpec spec) implements Backbone {
+
+    /** The parameters in {@link #initialize} order, as engine arrays or as Java tensors. */
+    private record Weights<T>(T w1, T b1, T w2, T b2) {
+        static <T> Weights<T> of(List<T> p) {
+            return new Weights<>(p.get(0), p.get(1), p.get(2), p.get(3));
+        }
+    }
 
     @Override
     public ParameterSet initialize(int in, int classes, RandomGenerator random) {
@@ -25,22 +35,107 @@ record Sage(ModelSpec spec) implements Backbone {
     }
 
     @Override
+    public boolean hasRootWeight() {
+        return true;
+    }
+
+    /** X·W holds both halves, [X·W_l | X·W_r]. */
+    @Override
+    public long projectionWidth() {
+        return 2L * spec.hidden();
+    }
+
+    // ---- engine
+
+    /** The mean over in-neighbours; the given degrees are not needed, a node receives all its messages. */
+    @Override
+    public GraphTensors tensors(NDManager manager, MessageGraph graph, int[] degrees) {
+        int n = graph.nodeCount();
+        int e = graph.edgeCount();
+        int[] deg = graph.inDegrees();
+        float[] vals = new float[e];
+        for (int k = 0; k < e; k++) {
+            vals[k] = 1f / deg[graph.targets()[k]];
+        }
+        return new Propagation(Sparse.coo(manager, graph.targets(), graph.sources(), vals, n, n));
+    }
+
+    @Override
     public NDArray hidden(NDList p, FeatureInput x, NDArray mixing, GraphTensors graph) {
-        NDArray both = x.project(p.get(0), mixing);
-        return layer(graph, both, spec.hidden()).add(p.get(1));
+        Weights<NDArray> w = Weights.of(p);
+        NDArray both = x.project(w.w1(), mixing);
+        return layer(graph, both, spec.hidden()).add(w.b1());
     }
 
     @Override
     public NDArray output(NDList p, NDArray hidden, GraphTensors graph) {
-        NDArray out = hidden.matMul(p.get(2));
+        Weights<NDArray> w = Weights.of(p);
+        NDArray out = hidden.matMul(w.w2());
         int c = (int) out.getShape().get(1) / 2;
-        return layer(graph, out, c).add(p.get(3));
+        return layer(graph, out, c).add(w.b2());
     }
 
     /** mean-aggregated left half plus the root (right) half. */
     private static NDArray layer(GraphTensors graph, NDArray both, int width) {
         NDArray left = both.get(":, 0:" + width);
         NDArray right = both.get(":, " + width + ":");
-        return graph.propagation.matMul(left).add(right);
+        return Propagation.of(graph).matMul(left).add(right);
+    }
+
+    // ---- rows
+
+    @Override
+    public float[] hiddenRows(List<Tensor> parameters, FieldGraph g, float[] both) {
+        int h = spec.hidden();
+        float[] b1 = Weights.of(parameters).b1().data();
+        float[] hidden = new float[g.receivers() * h];
+        for (int u = 0; u < g.receivers(); u++) {
+            row(g, u, both, h, hidden, u * h);
+            RowMath.addBiasRelu(hidden, u * h, b1);
+        }
+        return hidden;
+    }
+
+    @Override
+    public float[] outputRows(List<Tensor> parameters, FieldGraph g, float[] hidden) {
+        Weights<Tensor> p = Weights.of(parameters);
+        float[] b2 = p.b2().data();
+        int classes = b2.length;
+        RowMath.LinearRows z = new RowMath.LinearRows(hidden, spec.hidden(), p.w2().data(), 2 * classes);
+        float[] out = new float[g.receivers() * classes];
+        for (int t = 0; t < g.receivers(); t++) {
+            int from = g.offsets()[t];
+            int to = g.offsets()[t + 1];
+            double[] sum = new double[classes];
+            float weight = to > from ? 1f / (to - from) : 0f;
+            for (int k = from; k < to; k++) {
+                float[] zu = z.get(g.sources()[k]);
+                for (int c = 0; c < classes; c++) {
+                    sum[c] += weight * zu[c];
+                }
+            }
+            float[] zt = z.get(t);
+            for (int c = 0; c < classes; c++) {
+                out[t * classes + c] = (float) sum[c] + zt[classes + c] + b2[c];
+            }
+        }
+        return out;
+    }
+
+    /** Mean of the left halves of u's in-neighbours plus u's right half (rows of width 2w). */
+    private static void row(FieldGraph g, int u, float[] both, int w, float[] into, int at) {
+        int from = g.offsets()[u];
+        int to = g.offsets()[u + 1];
+        double[] sum = new double[w];
+        float weight = to > from ? 1f / (to - from) : 0f;
+        for (int k = from; k < to; k++) {
+            int j = g.sources()[k];
+            for (int c = 0; c < w; c++) {
+                sum[c] += weight * both[j * 2 * w + c];
+            }
+        }
+        for (int c = 0; c < w; c++) {
+            into[at + c] = (float) sum[c] + both[u * 2 * w + w + c];
+        }
     }
 }

@@ -16,11 +16,9 @@ import org.graphsha.graph.NodeRows;
 import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.graph.ReceptiveField;
 import org.graphsha.graph.SparseFeatures;
-import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.Engines;
 import org.graphsha.nn.FieldForward;
-import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.MessageGraph;
 import org.graphsha.numeric.Argmax;
 import org.graphsha.store.NodeChanges;
@@ -325,8 +323,7 @@ public final class NodePredictPipeline {
             labels = legacy(config.nodeLabels(), model, "nodeLabels");
             types = legacy(config.relationshipTypes(), model, "relationshipTypes");
         }
-        boolean frontierDegrees = model.spec().kind() == BackboneKind.GCN
-            && model.spec().gcnNormalization() == GcnNormalization.SYMMETRIC;
+        boolean frontierDegrees = model.spec().backbone().needsNeighbourDegrees();
         return new ReceptiveFields.Scope(model.name(), labels, types, model.featureProperties(),
             model.featureDimension(), frontierDegrees, config.maxNeighbours(), config.samplingSeed(), null);
     }

@@ -3,7 +3,7 @@ package org.graphsha.training;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.graphsha.nn.BackboneKind;
+import org.graphsha.nn.Backbone;
 import org.graphsha.nn.ModelSpec;
 
 /**
@@ -33,6 +33,7 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
      */
     public static MemoryEstimate of(long nodes, long edges, int features, int classes, ModelSpec spec, long synthetic,
                                     long diffusionEntries, boolean exactDiffusion, boolean edgeDecoder) {
+        Backbone backbone = spec.backbone();
         long n = nodes + synthetic;
         long h = spec.hidden();
         long parameters = (long) features * h + h * classes + 4 * h + 2L * classes;
@@ -49,8 +50,8 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         long augmentedEdges = edges + (nodes == 0 ? 0 : synthetic * Math.max(1, edges / nodes)) + n;
         heap.put("augmentedEdges", synthetic == 0 ? 0 : 2 * augmentedEdges * (2 * INT + FLOAT + 2 * LONG));
         heap.put("denseFeatureCopy", nodes * features * FLOAT);
-        // X·W of layer 1 kept from the eval forward for the next step (CPU); SAGE projects to [W_l | W_r].
-        heap.put("layerOneProjection", nodes * h * (spec.kind() == BackboneKind.SAGE ? 2 : 1) * FLOAT);
+        // X·W of layer 1 kept from the eval forward for the next step (CPU), as wide as the backbone projects.
+        heap.put("layerOneProjection", nodes * backbone.projectionWidth() * FLOAT);
         // The decoder scores each synthetic node's candidates (the neighbours of the two nodes it mixes): at most
         // M x N pairs, as a tensor and once more as a Java array. M x (N + M) keeps the earlier, looser bound.
         long decoderScores = edgeDecoder ? synthetic * (nodes + synthetic) * FLOAT : 0;
@@ -64,7 +65,7 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         // degree each.
         long syntheticEdges = nodes == 0 ? 0 : synthetic * Math.max(1, edges / nodes);
         long edgeTensors = (edges + syntheticEdges + n) * (2 * LONG + FLOAT);
-        long attention = spec.kind() == BackboneKind.GAT ? (edges + syntheticEdges + n) * spec.heads() * FLOAT * 6 : 0;
+        long attention = (edges + syntheticEdges + n) * backbone.bytesPerEdge(true);
         // Per hidden row: the sparse product, bias, ReLU, dropout mask and output in the forward, a gradient of each
         // in the backward, and the freed-but-resident blocks of glibc's arenas between the two: 14 rows of width h
         // measured at the arXiv-size warm-up peak (docs/benchmarks/production.md), and likewise 8 per class row.
@@ -105,7 +106,7 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         long dense = nodes * features * FLOAT;
         nativeMin.put("features", Math.min(dense, nodes * (features / 10) * (2 * LONG + FLOAT)));
         nativeMin.put("edges", (edges + nodes) * (2 * LONG + FLOAT)
-            + (spec.kind() == BackboneKind.GAT ? (edges + nodes) * spec.heads() * FLOAT * 3 : 0));
+            + (edges + nodes) * spec.backbone().bytesPerEdge(false));
         // Two layers' products, biases and outputs, resident together in glibc's arenas: 6 rows of width h and 3
         // per class, measured on the arXiv-size graph (docs/benchmarks/production.md).
         nativeMin.put("activations", nodes * h * FLOAT * 6 + nodes * classes * FLOAT * 3);
