@@ -17,8 +17,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import org.graphsha.graph.GraphChanges;
-import org.graphsha.graph.NodeRows;
+import org.graphsha.live.rows.GraphChanges;
+import org.graphsha.live.rows.NodeRows;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.GcnNormalization;
 

@@ -7,9 +7,9 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import org.graphsha.catalog.ModelCache;
-import org.graphsha.config.NodePredictConfig;
-import org.graphsha.pipeline.NodePredictPipeline;
-import org.graphsha.store.NodeChanges;
+import org.graphsha.live.NodePredictConfig;
+import org.graphsha.live.NodePredictPipeline;
+import org.graphsha.live.NodeChanges;
 import org.graphsha.store.NodeIds;
 import org.neo4j.gds.core.Username;
 import org.neo4j.graphdb.Transaction;

@@ -16,14 +16,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.graphsha.graph.GraphChanges;
-import org.graphsha.graph.NodeRows;
+import org.graphsha.live.rows.GraphChanges;
+import org.graphsha.live.rows.NodeRows;
 import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.Tensor;
-import org.graphsha.pipeline.NodePredictPipeline;
-import org.graphsha.store.NodeChanges;
+import org.graphsha.live.NodePredictPipeline;
+import org.graphsha.live.NodeChanges;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,4 @@
-package org.graphsha.store;
+package org.graphsha.live;
 
 import java.util.Collections;
 import java.util.HashMap;
@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.function.LongPredicate;
 
-import org.graphsha.graph.GraphChanges;
+import org.graphsha.live.rows.GraphChanges;
 
 import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.graphdb.GraphDatabaseService;

@@ -1,4 +1,4 @@
-package org.graphsha.pipeline;
+package org.graphsha.live;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,12 +9,12 @@ import java.util.List;
 
 import org.graphsha.catalog.ModelCache;
 import org.graphsha.catalog.TrainedModel;
-import org.graphsha.config.NodePredictConfig;
+import org.graphsha.live.NodePredictConfig;
 import org.graphsha.graph.FeatureTransform;
-import org.graphsha.graph.GraphChanges;
-import org.graphsha.graph.NodeRows;
+import org.graphsha.live.rows.GraphChanges;
+import org.graphsha.live.rows.NodeRows;
 import org.graphsha.graph.ProjectionSchema;
-import org.graphsha.graph.ReceptiveField;
+import org.graphsha.live.rows.ReceptiveField;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.EngineRuntime;
@@ -23,8 +23,8 @@ import org.graphsha.nn.FieldForward;
 import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.MessageGraph;
 import org.graphsha.numeric.Argmax;
-import org.graphsha.store.NodeChanges;
-import org.graphsha.store.ReceptiveFields;
+import org.graphsha.live.NodeChanges;
+import org.graphsha.live.ReceptiveFields;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.Inference;
 import org.graphsha.training.ProbabilityMean;

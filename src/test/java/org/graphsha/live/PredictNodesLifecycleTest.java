@@ -1,8 +1,8 @@
-package org.graphsha.procedures;
+package org.graphsha.live;
 
-import static org.graphsha.procedures.PredictNodesTest.assertAgree;
-import static org.graphsha.procedures.PredictNodesTest.nodes;
-import static org.graphsha.procedures.PredictNodesTest.stream;
+import static org.graphsha.live.PredictNodesTest.assertAgree;
+import static org.graphsha.live.PredictNodesTest.nodes;
+import static org.graphsha.live.PredictNodesTest.stream;
 import static org.graphsha.testing.Errors.assertFailsUnchanged;
 import static org.graphsha.testing.TestNeo4j.rows;
 import static org.graphsha.testing.TestNeo4j.run;
