@@ -52,6 +52,16 @@ public final class NodeRows {
         }
     }
 
+    /** Bytes the rows and their table take now, freed rows included. */
+    public long bytes() {
+        lock.readLock().lock();
+        try {
+            return (long) Float.BYTES * data.length + (long) Long.BYTES * keys.length + (long) Integer.BYTES * slots.length;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
     /** Whether the node has a row. */
     public boolean contains(long nodeId) {
         lock.readLock().lock();
