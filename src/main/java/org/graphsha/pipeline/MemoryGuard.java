@@ -113,8 +113,8 @@ public final class MemoryGuard {
             message.append(", or give Neo4j a bigger heap (server.memory.heap.max_size)");
             if (available.caches() > 0) {
                 message.append(", or smaller caches for graphsha.predict.nodes, which hold ")
-                    .append(MemoryEstimate.human(available.caches()))
-                    .append(" of the heap in use (dbms.graphsha.model_cache.max_size, dbms.graphsha.row_cache.max_size)");
+                    .append(MemoryEstimate.human(available.caches())).append(" of the heap in use ")
+                    .append("(dbms.graphsha.model_cache.max_size, dbms.graphsha.row_cache.max_size)");
             }
         }
         if (nativeShort) {

@@ -25,6 +25,7 @@ record Caller(GraphDatabaseAPI db, Username username, LiveScoring live) {
      * model needs no admin rights, and an admin uses no other user's model (as in GDS's model catalog).
      */
     ModelCatalog catalog() {
-        return ModelCatalog.at(ModelDirectory.of(db), new CatalogUser(username.username(), false), live::modelFileChanged);
+        return ModelCatalog.at(ModelDirectory.of(db), new CatalogUser(username.username(), false),
+            live::modelFileChanged);
     }
 }

@@ -56,7 +56,8 @@ public final class NodeRows {
     public long bytes() {
         lock.readLock().lock();
         try {
-            return (long) Float.BYTES * data.length + (long) Long.BYTES * keys.length + (long) Integer.BYTES * slots.length;
+            return (long) Float.BYTES * data.length + (long) Long.BYTES * keys.length
+                + (long) Integer.BYTES * slots.length;
         } finally {
             lock.readLock().unlock();
         }

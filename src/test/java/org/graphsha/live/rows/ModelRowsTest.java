@@ -138,7 +138,8 @@ public class ModelRowsTest {
     @Test
     void symmetricGcnForgetsTheNeighboursOfARelationshipsEnds() {
         TrainedModel m = model("symmetric", 1);
-        ModelRows loaded = new ModelRows(new TrainedModel(m.name(), m.trainingGraph(), m.spec().withGcnNormalization(GcnNormalization.SYMMETRIC),
+        ModelRows loaded = new ModelRows(new TrainedModel(m.name(), m.trainingGraph(),
+            m.spec().withGcnNormalization(GcnNormalization.SYMMETRIC),
             m.method(), m.classValues(), m.featureProperties(), m.featureDimension(), m.bestEpoch(), m.configuration(),
             m.metrics(), m.createdAt(), m.parameters(), m.logitOffsets(), m.projection()), TABLE_BYTES);
         NodeRows hidden = loaded.hidden(papers("db-z"));
