@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -30,14 +31,22 @@ public final class ModelCatalog {
 
     private final Path root;
     private final CatalogUser user;
+    /** Told of every model file this catalog writes or deletes, so that a cache of parsed models can forget it. */
+    private final Consumer<Path> fileChanged;
 
-    private ModelCatalog(Path root, CatalogUser user) {
+    private ModelCatalog(Path root, CatalogUser user, Consumer<Path> fileChanged) {
         this.root = root;
         this.user = user;
+        this.fileChanged = fileChanged;
     }
 
     public static ModelCatalog at(Path folder, CatalogUser user) {
-        return new ModelCatalog(folder.toAbsolutePath().normalize(), user);
+        return at(folder, user, file -> { });
+    }
+
+    /** @param fileChanged told of each model file stored or dropped (a {@link ModelCache}'s invalidate) */
+    public static ModelCatalog at(Path folder, CatalogUser user, Consumer<Path> fileChanged) {
+        return new ModelCatalog(folder.toAbsolutePath().normalize(), user, fileChanged);
     }
 
     public Path folder() {
@@ -103,7 +112,7 @@ public final class ModelCatalog {
         Path folder = ModelFiles.userFolder(root, user.username());
         try {
             ModelFiles.write(folder, model);
-            ModelCache.invalidate(ModelFiles.file(folder, model.name()));
+            fileChanged.accept(ModelFiles.file(folder, model.name()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write model `" + model.name() + "` to " + folder, e);
         }
@@ -131,7 +140,7 @@ public final class ModelCatalog {
         StoredModel model = new StoredModel(found.get(), read(file));
         try {
             Files.deleteIfExists(file);
-            ModelCache.invalidate(file);
+            fileChanged.accept(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete model file of `" + name + "` in " + file.getParent(), e);
         }

@@ -1,6 +1,7 @@
 package org.graphsha.config;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,11 +25,11 @@ final class CandidateMethodsKeys {
      * Keys a candidate may set for itself: how its model trains. The data and split, the diffusion (one S̃ serves every
      * candidate), the epochs, the seed and the job stay the call's, so that the candidates compete on equal terms.
      */
-    static final Set<String> OWN_KEYS = new TreeSet<>(List.of("backbone", "hiddenSize", "heads", "dropout",
+    static final Set<String> OWN_KEYS = Collections.unmodifiableSortedSet(new TreeSet<>(List.of("backbone", "hiddenSize", "heads", "dropout",
         "gcnNormalization", "learningRate", "weightDecay", "cbBeta", "focalGamma", "selectionTieBreak",
         "selectionWindow", "selfTrainingWeight", "selfTrainingWarmup", "virtualClassNodes", "synthesisTarget",
         "syntheticEdges", "deltaBetaA", "deltaBetaB", "temperature", "warmupEpochs", "excludeOwnClass", "ablation",
-        "hardness", "hardnessNeighbours", "graphSmoteUpScale"));
+        "hardness", "hardnessNeighbours", "graphSmoteUpScale")));
 
     private CandidateMethodsKeys() {}
 

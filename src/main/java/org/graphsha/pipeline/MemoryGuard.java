@@ -23,8 +23,14 @@ public final class MemoryGuard {
      * @param heap       heap the JVM can still hand out: its maximum less what is used now
      * @param heapGrowth heap the JVM has not committed yet but may: its maximum less the committed heap
      * @param machine    memory the machine can give the process without swapping (bytes)
+     * @param caches     heap in use that graphsha's own caches hold (live scoring's models and rows): counted
+     *                   in the heap in use, and named when the heap is short, since their settings free it
      */
-    public record Available(long heap, long heapGrowth, long machine) {
+    public record Available(long heap, long heapGrowth, long machine, long caches) {
+
+        public Available(long heap, long heapGrowth, long machine) {
+            this(heap, heapGrowth, machine, 0);
+        }
 
         /**
          * This JVM and machine now. The machine's figure is Linux's MemAvailable, which counts reclaimable page
@@ -34,6 +40,11 @@ public final class MemoryGuard {
          * free figure stands.
          */
         public static Available now() {
+            return now(0);
+        }
+
+        /** As {@link #now()}, with what graphsha's caches hold of the heap in use. */
+        public static Available now(long caches) {
             Runtime runtime = Runtime.getRuntime();
             long max = runtime.maxMemory();
             long committed = runtime.totalMemory();
@@ -50,7 +61,7 @@ public final class MemoryGuard {
             } else {
                 machine = memAvailable;
             }
-            return new Available(max - used, Math.max(0, max - committed), machine);
+            return new Available(max - used, Math.max(0, max - committed), machine, caches);
         }
 
         /** Machine memory that native allocations can take once the heap has grown to its maximum. */
@@ -100,6 +111,11 @@ public final class MemoryGuard {
             .append(advice);
         if (heapShort) {
             message.append(", or give Neo4j a bigger heap (server.memory.heap.max_size)");
+            if (available.caches() > 0) {
+                message.append(", or smaller caches for graphsha.predict.nodes, which hold ")
+                    .append(MemoryEstimate.human(available.caches())).append(" of the heap in use ")
+                    .append("(dbms.graphsha.model_cache.max_size, dbms.graphsha.row_cache.max_size)");
+            }
         }
         if (nativeShort) {
             message.append(", or free machine memory (a smaller maximum heap or page cache leaves more to PyTorch)");

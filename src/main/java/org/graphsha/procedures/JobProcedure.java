@@ -1,5 +1,6 @@
 package org.graphsha.procedures;
 
+import org.graphsha.live.LiveScoring;
 import org.graphsha.store.BatchedWrite;
 import org.neo4j.gds.core.Username;
 import org.neo4j.gds.core.utils.progress.TaskRegistryFactory;
@@ -12,7 +13,8 @@ import org.neo4j.procedure.TerminationGuard;
 
 /**
  * What every long-running graphsha call takes from Neo4j and GDS: the database and transaction, the
- * caller (name and security context), and what a GDS job needs (task registry, log, termination
+ * caller (name and security context), live scoring's model cache (which forgets a model the call
+ * stores), and what a GDS job needs (task registry, log, termination
  * guard). Neo4j injects superclass fields too, and its generated procedure classes need this class to
  * be public.
  */
@@ -39,12 +41,15 @@ public abstract class JobProcedure {
     @Context
     public SecurityContext securityContext;
 
+    @Context
+    public LiveScoring live;
+
     /** Batches run as the caller (their own transactions, the caller's security context); atomic writes in {@link #tx}. */
     BatchedWrite writer() {
         return BatchedWrite.forCall(db, securityContext, tx);
     }
 
     ProcedureContext context() {
-        return new ProcedureContext(db, username, taskRegistryFactory, log);
+        return new ProcedureContext(new Caller(db, username, live), taskRegistryFactory, log);
     }
 }

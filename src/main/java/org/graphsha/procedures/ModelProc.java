@@ -13,6 +13,7 @@ import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.catalog.StoredModel;
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.catalog.TrainingGraph;
+import org.graphsha.live.LiveScoring;
 import org.graphsha.store.ModelDirectory;
 import org.neo4j.gds.core.Username;
 import org.neo4j.internal.kernel.api.security.SecurityContext;
@@ -37,6 +38,9 @@ public class ModelProc {
 
     @Context
     public SecurityContext securityContext;
+
+    @Context
+    public LiveScoring live;
 
     /**
      * One model, with GDS's {@code gds.model.list} columns where they apply: {@code configuration} is GDS's
@@ -85,7 +89,8 @@ public class ModelProc {
     }
 
     private ModelCatalog catalog() {
-        return ModelCatalog.at(ModelDirectory.of(db), ProcedureContext.user(username, securityContext));
+        return ModelCatalog.at(ModelDirectory.of(db), ProcedureContext.user(username, securityContext),
+            live::modelFileChanged);
     }
 
     static Map<String, Object> info(TrainedModel model) {

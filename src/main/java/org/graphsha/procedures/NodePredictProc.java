@@ -6,10 +6,10 @@ import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
-import org.graphsha.catalog.ModelCache;
-import org.graphsha.config.NodePredictConfig;
-import org.graphsha.pipeline.NodePredictPipeline;
-import org.graphsha.store.NodeChanges;
+import org.graphsha.live.LiveScoring;
+import org.graphsha.live.NodePredictConfig;
+import org.graphsha.live.NodePredictPipeline;
+import org.graphsha.live.rows.ModelRows;
 import org.graphsha.store.NodeIds;
 import org.neo4j.gds.core.Username;
 import org.neo4j.graphdb.Transaction;
@@ -32,6 +32,9 @@ public class NodePredictProc {
     @Context
     public Username username;
 
+    @Context
+    public LiveScoring live;
+
     /** The yields of {@code graphsha.predict.stream}. */
     public record NodeResult(long nodeId, Object predictedClass, List<Double> predictedProbabilities, double confidence) {}
 
@@ -42,8 +45,8 @@ public class NodePredictProc {
                                     @Name(value = "configuration", defaultValue = "{}") Map<String, Object> configuration) {
         NodePredictConfig config = NodePredictConfig.of(modelName, configuration);
         long[] ids = NodeIds.of(nodes);
-        ModelCache.Loaded model = ModelCache.load(new ProcedureContext(db, username, null, null).catalog(), config.modelName());
-        String database = NodeChanges.watch(db, NodePredictPipeline.ROW_INVALIDATION);
+        ModelRows model = live.load(new Caller(db, username, live).catalog(), config.modelName());
+        String database = live.databaseKey(db.databaseName());
         NodePredictPipeline.Predictions p = NodePredictPipeline.run(config, model, database, tx, ids);
         return IntStream.range(0, p.neo4jIds().length).mapToObj(i -> new NodeResult(p.neo4jIds()[i], p.classValues()[i],
             Arrays.stream(p.probabilities()[i]).boxed().toList(),

@@ -5,6 +5,7 @@ import java.util.stream.Stream;
 
 import org.graphsha.config.PredictConfig;
 import org.graphsha.config.PredictConfig.Mode;
+import org.graphsha.live.LiveScoring;
 import org.graphsha.pipeline.PredictPipeline;
 import org.neo4j.gds.core.Username;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
@@ -21,6 +22,9 @@ public class PredictEstimateProc {
 
     @Context
     public Username username;
+
+    @Context
+    public LiveScoring live;
 
     @Procedure(name = "graphsha.predict.stream.estimate", mode = org.neo4j.procedure.Mode.READ)
     @Description("Estimates the heap and native (PyTorch) memory graphsha.predict.stream would need.")
@@ -52,7 +56,7 @@ public class PredictEstimateProc {
 
     private Stream<EstimateResult> estimate(Mode mode, String graphName, Map<String, Object> configuration) {
         PredictConfig config = PredictConfig.of(mode, graphName, configuration);
-        ProcedureContext context = new ProcedureContext(db, username, null, null);
+        Caller context = new Caller(db, username, live);
         PredictPipeline.Estimate estimate = PredictPipeline.estimate(config, context.catalog().get(config.modelName()),
             context.graphs());
         return Stream.of(EstimateResult.of(estimate.memory(), estimate.nodeCount(), estimate.relationshipCount()));

@@ -20,6 +20,6 @@ public abstract class PredictProcBase extends JobProcedure {
         TrainedModel model = context.catalog().get(config.modelName());
         return new PredictPipeline.Call(config, model, context.graphs(),
             context.progress(config.concurrency(), config.jobId().orElse(null), config.logProgress()),
-            terminationGuard::check, MemoryGuard.Available.now());
+            terminationGuard::check, MemoryGuard.Available.now(live.bytes()));
     }
 }

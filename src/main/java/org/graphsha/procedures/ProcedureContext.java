@@ -8,29 +8,24 @@ import org.graphsha.gds.GdsGraphs;
 import org.graphsha.config.JobOptions;
 import org.graphsha.gds.GdsProgress;
 import org.graphsha.pipeline.TrainPipeline;
-import org.graphsha.store.ModelDirectory;
 import org.neo4j.gds.core.Username;
 import org.neo4j.gds.core.utils.progress.TaskRegistryFactory;
 import org.neo4j.internal.kernel.api.security.SecurityContext;
-import org.neo4j.kernel.internal.GraphDatabaseAPI;
 import org.neo4j.logging.Log;
 
 /** What the train and predict procedures take from Neo4j and GDS, built once per call. */
-record ProcedureContext(GraphDatabaseAPI db, Username username, TaskRegistryFactory tasks, Log log) {
+record ProcedureContext(Caller caller, TaskRegistryFactory tasks, Log log) {
 
     /** The role that makes a user an admin in GDS 2.13 (its {@code UserAccessor}: {@code roles().contains("admin")}). */
     static final String ADMIN_ROLE = "admin";
 
     GdsGraphs graphs() {
-        return new GdsGraphs(username.username(), db.databaseName());
+        return caller.graphs();
     }
 
-    /**
-     * The caller's models for train, predict and synthetic.write: their own and the shared ones. Using a
-     * model needs no admin rights, and an admin uses no other user's model (as in GDS's model catalog).
-     */
+    /** The caller's models ({@link Caller#catalog}). */
     ModelCatalog catalog() {
-        return ModelCatalog.at(ModelDirectory.of(db), new CatalogUser(username.username(), false));
+        return caller.catalog();
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import org.graphsha.config.TrainConfig;
+import org.graphsha.live.LiveScoring;
 import org.graphsha.pipeline.TrainSizing;
 import org.neo4j.gds.core.Username;
 import org.neo4j.graphdb.Transaction;
@@ -29,13 +30,16 @@ public class TrainEstimateProc {
     @Context
     public Username username;
 
+    @Context
+    public LiveScoring live;
+
     @Procedure(name = "graphsha.train.estimate", mode = Mode.READ)
     @Description("Estimates the heap and native (PyTorch) memory graphsha.train would need with this configuration.")
     public Stream<EstimateResult> estimate(@Name("graphName") String graphName,
                                            @Name(value = "configuration", defaultValue = "{}") Map<String, Object> configuration) {
         TrainConfig config = TrainConfig.of(graphName, configuration);
         TrainSizing.Estimate estimate = TrainSizing.estimate(config,
-            new ProcedureContext(db, username, null, null).graphs(), tx);
+            new Caller(db, username, live).graphs(), tx);
         return Stream.of(EstimateResult.of(estimate.memory(), estimate.nodeCount(), estimate.relationshipCount()));
     }
 }

@@ -29,7 +29,7 @@ public class TrainProc extends JobProcedure {
         ProcedureContext context = context();
         TrainPipeline.Outcome outcome = TrainPipeline.run(config, context.graphs(), tx, context.catalog(),
             context.progress(config.concurrency(), config.job()), terminationGuard::check,
-            MemoryGuard.Available.now());
+            MemoryGuard.Available.now(live.bytes()));
         var metrics = outcome.model().metrics();
         @SuppressWarnings("unchecked")
         Map<String, Object> validation = (Map<String, Object>) metrics.get("validation");

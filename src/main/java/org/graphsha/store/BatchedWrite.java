@@ -54,7 +54,6 @@ public final class BatchedWrite {
     /** Deadlocks between concurrent batches that link the same nodes are transient; a rolled-back batch is simply rerun. */
     private static final int ATTEMPTS = 5;
 
-    private static final AtomicInteger THREADS = new AtomicInteger();
 
     private final Supplier<Transaction> begin;
     private final Transaction caller;
@@ -154,8 +153,9 @@ public final class BatchedWrite {
     private Result parallel(Mode mode, int total, int batches, int threads, Unit unit, Batch batch,
                             LongConsumer afterBatch) {
         AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger started = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
-            Thread thread = new Thread(runnable, "graphsha-write-" + THREADS.incrementAndGet());
+            Thread thread = new Thread(runnable, "graphsha-write-" + started.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         });

@@ -47,6 +47,18 @@ class MemoryGuardTest {
     }
 
     @Test
+    void aShortHeapNamesWhatGraphshasCachesHoldOfIt() {
+        MemoryGuard.Available cached = new MemoryGuard.Available(800 * MIB, 1 * GIB, 6 * GIB, 300 * MIB);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> MemoryGuard.check("graphsha.train",
+            estimate(GIB, MIB), false, cached, ADVICE));
+        assertTrue(e.getMessage().contains("smaller caches for graphsha.predict.nodes, which hold 300.0 MiB of the heap "
+            + "in use (dbms.graphsha.model_cache.max_size, dbms.graphsha.row_cache.max_size)"), e.getMessage());
+        IllegalStateException none = assertThrows(IllegalStateException.class, () -> MemoryGuard.check("graphsha.train",
+            estimate(GIB, MIB), false, new MemoryGuard.Available(800 * MIB, 1 * GIB, 6 * GIB), ADVICE));
+        assertFalse(none.getMessage().contains("caches"), none.getMessage());
+    }
+
+    @Test
     void nativeMemoryMustFitWhatTheMachineHasLeftOnceTheHeapHasGrown() {
         // 3 GiB free on the machine, but the heap may still take 2 GiB of it: 1 GiB is left to PyTorch.
         MemoryGuard.Available available = new MemoryGuard.Available(4 * GIB, 2 * GIB, 3 * GIB);

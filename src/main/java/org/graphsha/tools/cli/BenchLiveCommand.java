@@ -11,14 +11,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 
-import org.graphsha.catalog.ModelCache;
 import org.graphsha.catalog.CatalogUser;
 import org.graphsha.catalog.ModelCatalog;
-import org.graphsha.config.NodePredictConfig;
+import org.graphsha.live.LiveScoring;
+import org.graphsha.live.NodePredictConfig;
+import org.graphsha.live.NodePredictPipeline;
+import org.graphsha.live.rows.ModelRows;
 import org.graphsha.numeric.Argmax;
-import org.graphsha.pipeline.NodePredictPipeline;
 import org.graphsha.store.ModelDirectory;
-import org.graphsha.store.NodeChanges;
 import org.graphsha.tools.generate.Flags;
 import org.graphsha.tools.generate.GeneratorSettings;
 import org.neo4j.graphdb.GraphDatabaseService;
@@ -151,7 +151,7 @@ final class BenchLiveCommand implements Main.Command {
             empty[i] = seconds(t);
         }
         latency.add(latencyRow("`predict.nodes` of `[]` (procedure call floor)", "-", empty));
-        ModelCache.clearRows();
+        live(db).clearRows();
         Map<Long, double[]> exact = new HashMap<>();
         latency.add(latencyRow("random nodes", "cold", timeSingles(db, call, model, sample, Map.of(), exact)));
 
@@ -160,7 +160,7 @@ final class BenchLiveCommand implements Main.Command {
         for (int size : batches) {
             long[] batch = shuffledPrefix(ids, Math.min(size, ids.length), random);
             batchNodes.put(size, batch);
-            ModelCache.clearRows();
+            live(db).clearRows();
             Map<Long, double[]> live = new HashMap<>(batch.length * 2);
             double liveSeconds = timeBatch(db, call, model, batch, live);
             long t = System.nanoTime();
@@ -198,7 +198,7 @@ final class BenchLiveCommand implements Main.Command {
         }
 
         // Warm rows: one call over every node fills the cache, as a live database's traffic does over time.
-        ModelCache.clearRows();
+        live(db).clearRows();
         double fillSeconds = timeBatch(db, call, model, ids, new HashMap<>());
         out.printf(Locale.ROOT, "%nfilled the first-layer rows of all %d nodes in one call: %.2f s%n", ids.length, fillSeconds);
         Map<Long, double[]> warm = new HashMap<>();
@@ -300,10 +300,17 @@ final class BenchLiveCommand implements Main.Command {
         return times;
     }
 
+    /** The DBMS's live scoring, as its extension offers it to the database. */
+    private static LiveScoring live(GraphDatabaseService db) {
+        return ((GraphDatabaseAPI) db).getDependencyResolver().resolveDependency(LiveScoring.class);
+    }
+
     private static Map<String, Object> breakdown(GraphDatabaseService db, String model, String name, long[] nodes) {
-        ModelCatalog catalog = ModelCatalog.at(ModelDirectory.of((GraphDatabaseAPI) db), new CatalogUser("", true));
-        ModelCache.Loaded trained = ModelCache.load(catalog, model);
-        String database = NodeChanges.watch((GraphDatabaseAPI) db, NodePredictPipeline.ROW_INVALIDATION);
+        LiveScoring live = live(db);
+        ModelCatalog catalog = ModelCatalog.at(ModelDirectory.of((GraphDatabaseAPI) db), new CatalogUser("", true),
+            live::modelFileChanged);
+        ModelRows trained = live.load(catalog, model);
+        String database = live.databaseKey(db.databaseName());
         NodePredictConfig config = NodePredictConfig.of(model, Map.of());
         double[] fields = new double[nodes.length];
         double[] times = new double[nodes.length];

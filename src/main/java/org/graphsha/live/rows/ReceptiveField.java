@@ -1,4 +1,4 @@
-package org.graphsha.graph;
+package org.graphsha.live.rows;
 
 /**
  * The part of a graph that a two-layer model's outputs for some target nodes depend on, read from the

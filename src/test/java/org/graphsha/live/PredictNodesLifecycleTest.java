@@ -1,8 +1,8 @@
-package org.graphsha.procedures;
+package org.graphsha.live;
 
-import static org.graphsha.procedures.PredictNodesTest.assertAgree;
-import static org.graphsha.procedures.PredictNodesTest.nodes;
-import static org.graphsha.procedures.PredictNodesTest.stream;
+import static org.graphsha.live.PredictNodesTest.assertAgree;
+import static org.graphsha.live.PredictNodesTest.nodes;
+import static org.graphsha.live.PredictNodesTest.stream;
 import static org.graphsha.testing.Errors.assertFailsUnchanged;
 import static org.graphsha.testing.TestNeo4j.rows;
 import static org.graphsha.testing.TestNeo4j.run;
@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.graphsha.catalog.CatalogUser;
-import org.graphsha.catalog.ModelCache;
 import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.store.ModelDirectory;
@@ -47,6 +46,11 @@ class PredictNodesLifecycleTest {
         neighbour = (Long) pair.get("q");
     }
 
+    /** The test DBMS's live scoring, as its extension offers it. */
+    static LiveScoring live() {
+        return ((GraphDatabaseAPI) TestNeo4j.db()).getDependencyResolver().resolveDependency(LiveScoring.class);
+    }
+
     static void train(String model, String backbone, boolean overwrite) {
         run("CALL graphsha.train('cora', {modelName: '" + model + "', method: 'vanilla', backbone: '" + backbone
             + "', epochs: 5, overwrite: " + overwrite + "}) YIELD modelName RETURN modelName");
@@ -55,14 +59,14 @@ class PredictNodesLifecycleTest {
     @Test
     void theModelFileIsReadOnceThenAgainWhenTheModelIsReplaced() {
         train("replaced", "gcn", false);
-        long loads = ModelCache.loads();
+        long loads = live().loads();
         for (int i = 0; i < 5; i++) {
             nodes("replaced", paper + "", "{}");
         }
-        assertEquals(loads + 1, ModelCache.loads(), "five calls, one read");
+        assertEquals(loads + 1, live().loads(), "five calls, one read");
         train("replaced", "sage", true);
         Map<Long, PredictNodesTest.Row> live = nodes("replaced", "$ids", "{}", Map.of("ids", List.of(paper, neighbour)));
-        assertEquals(loads + 2, ModelCache.loads());
+        assertEquals(loads + 2, live().loads());
         assertAgree(stream("cora", "replaced"), live);
     }
 

@@ -1,4 +1,4 @@
-package org.graphsha.pipeline;
+package org.graphsha.live;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -7,22 +7,19 @@ import java.util.Set;
 import java.util.function.LongPredicate;
 import java.util.List;
 
-import org.graphsha.catalog.ModelCache;
 import org.graphsha.catalog.TrainedModel;
-import org.graphsha.config.NodePredictConfig;
 import org.graphsha.graph.FeatureTransform;
-import org.graphsha.graph.GraphChanges;
-import org.graphsha.graph.NodeRows;
 import org.graphsha.graph.ProjectionSchema;
-import org.graphsha.graph.ReceptiveField;
 import org.graphsha.graph.SparseFeatures;
+import org.graphsha.live.rows.ModelRows;
+import org.graphsha.live.rows.NodeRows;
+import org.graphsha.live.rows.ReceptiveField;
+import org.graphsha.live.rows.RowGraph;
 import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.Engines;
 import org.graphsha.nn.FieldForward;
 import org.graphsha.nn.MessageGraph;
 import org.graphsha.numeric.Argmax;
-import org.graphsha.store.NodeChanges;
-import org.graphsha.store.ReceptiveFields;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.Inference;
 import org.graphsha.training.ProbabilityMean;
@@ -54,29 +51,11 @@ public final class NodePredictPipeline {
     public record Predictions(long[] neo4jIds, Object[] classValues, double[][] probabilities, long nanos,
                               long fieldNodes) {}
 
-    /** What a committed change does to the cached rows (ModelCache.forgetNodes). */
-    public static final NodeChanges.Sink ROW_INVALIDATION = new NodeChanges.Sink() {
-        @Override
-        public boolean watching(String database) {
-            return ModelCache.hasRows(database);
-        }
-
-        @Override
-        public void changed(String database, GraphChanges changes) {
-            ModelCache.forgetNodes(database, changes);
-        }
-
-        @Override
-        public void forgetAll(String database) {
-            ModelCache.clearRows(database);
-        }
-    };
-
     private final TrainedModel model;
     private final Transaction tx;
     private final ReceptiveFields.Scope scope;
     /** The graph this call reads, which keys the cached rows. */
-    private final ModelCache.RowGraph graph;
+    private final RowGraph graph;
     private final NodeRows rows;
     /** Nodes whose features or labels the transaction changed, or null when it changed nothing. */
     private final LongPredicate changed;
@@ -85,16 +64,16 @@ public final class NodePredictPipeline {
     private EngineRuntime runtime;
     private long fieldNodes;
 
-    private NodePredictPipeline(NodePredictConfig config, ModelCache.Loaded loaded, String database, Transaction tx) {
+    private NodePredictPipeline(NodePredictConfig config, ModelRows loaded, String database, Transaction tx) {
         this.config = config;
         this.model = loaded.model();
         this.tx = tx;
         this.featureTransform = model.featureTransform();
         this.changed = NodeChanges.changedInTransaction(tx, model.featureProperties());
         ReceptiveFields.Scope read = scope(config, model);
-        this.graph = new ModelCache.RowGraph(database, read.nodeLabels(), read.relationshipTypes());
+        this.graph = new RowGraph(database, read.nodeLabels(), read.relationshipTypes());
         this.rows = loaded.rows(graph);
-        // A cached row stands for its node's labels too: rows go when labels change (ModelCache.forgetNodes).
+        // A cached row stands for its node's labels too: rows go when labels change (ModelRows.forgetNodes).
         LongPredicate changedNow = changed;
         NodeRows cached = rows;
         this.scope = read.withKnownMembers(id -> (changedNow == null || !changedNow.test(id)) && cached.contains(id));
@@ -102,9 +81,9 @@ public final class NodePredictPipeline {
 
     /**
      * @param loaded   the model, with its cached rows
-     * @param database the key of the caller's database for those rows ({@code NodeChanges.watch})
+     * @param database the key of the caller's database for those rows ({@link LiveScoring#databaseKey})
      */
-    public static Predictions run(NodePredictConfig config, ModelCache.Loaded loaded, String database, Transaction tx,
+    public static Predictions run(NodePredictConfig config, ModelRows loaded, String database, Transaction tx,
                                   long[] nodeIds) {
         TrainedModel model = loaded.model();
         long[] targets = Arrays.stream(nodeIds).distinct().toArray();
@@ -112,7 +91,7 @@ public final class NodePredictPipeline {
         // An ensemble's members each read the field with their own cached rows; their probabilities are averaged.
         List<NodePredictPipeline> members = new ArrayList<>();
         List<NodeRows> hidden = new ArrayList<>();
-        for (ModelCache.Loaded member : loaded.members()) {
+        for (ModelRows member : loaded.members()) {
             NodePredictPipeline pipeline = new NodePredictPipeline(config, member, database, tx);
             members.add(pipeline);
             hidden.add(layered ? member.hidden(pipeline.graph) : null);

@@ -1,4 +1,4 @@
-package org.graphsha.procedures;
+package org.graphsha.live;
 
 import static org.graphsha.testing.TestNeo4j.rows;
 import static org.graphsha.testing.TestNeo4j.run;

@@ -1,4 +1,4 @@
-package org.graphsha.graph;
+package org.graphsha.live.rows;
 
 import java.util.Map;
 import java.util.function.LongFunction;

@@ -1,4 +1,4 @@
-package org.graphsha.store;
+package org.graphsha.live;
 
 import java.util.Arrays;
 import java.util.List;
@@ -8,7 +8,7 @@ import org.eclipse.collections.impl.map.mutable.primitive.LongByteHashMap;
 import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
 import org.graphsha.graph.FloatArrayBuilder;
 import org.graphsha.graph.IntArrayBuilder;
-import org.graphsha.graph.ReceptiveField;
+import org.graphsha.live.rows.ReceptiveField;
 import org.graphsha.graph.SparseFeatures;
 import org.neo4j.graphdb.Direction;
 import org.neo4j.graphdb.Label;

@@ -1,15 +1,12 @@
-package org.graphsha.store;
+package org.graphsha.live;
 
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.WeakHashMap;
 import java.util.function.LongPredicate;
 
-import org.graphsha.graph.GraphChanges;
+import org.graphsha.live.rows.GraphChanges;
 
-import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.graphdb.GraphDatabaseService;
 import org.neo4j.graphdb.Node;
 import org.neo4j.graphdb.Transaction;
@@ -20,19 +17,19 @@ import org.neo4j.graphdb.event.TransactionData;
 import org.neo4j.graphdb.event.TransactionEventListener;
 import org.neo4j.kernel.api.txstate.TxStateHolder;
 import org.neo4j.kernel.impl.coreapi.InternalTransaction;
-import org.neo4j.kernel.internal.GraphDatabaseAPI;
 import org.neo4j.token.api.TokenConstants;
 
 /**
- * Tells a cache of per-node values what changed: after every committed transaction of a watched
- * database, the nodes whose properties were written or removed (by key), whose labels changed (by
- * label), the ends of created and deleted relationships (by type) and the deleted nodes go to the sink,
- * which can ask for a node's neighbours as committed. Within the caller's own transaction, uncommitted changes are told by
+ * Tells a cache of per-node values what changed. Registered as a transaction event listener of one
+ * database (by {@link LiveScoringExtension}, while the database runs): after every committed transaction
+ * the nodes whose properties were written or removed (by key), whose labels changed (by label), the ends
+ * of created and deleted relationships (by type) and the deleted nodes go to the sink, which can ask for
+ * a node's neighbours as committed. Within the caller's own transaction, uncommitted changes are told by
  * {@link #changedInTransaction}.
  */
 public final class NodeChanges implements TransactionEventListener<Object> {
 
-    /** Receives the changes of one committed transaction of a database (by its {@link #watch} key). */
+    /** Receives the changes of one committed transaction of a database (by its key). */
     public interface Sink {
         /** Whether anything is cached for the database; when not, a commit costs nothing. */
         boolean watching(String database);
@@ -43,33 +40,13 @@ public final class NodeChanges implements TransactionEventListener<Object> {
         void forgetAll(String database);
     }
 
-    private static final Map<GraphDatabaseAPI, String> WATCHED = Collections.synchronizedMap(new WeakHashMap<>());
-
     private final String database;
     private final Sink sink;
 
-    private NodeChanges(String database, Sink sink) {
+    /** @param database the key the sink knows the database by */
+    public NodeChanges(String database, Sink sink) {
         this.database = database;
         this.sink = sink;
-    }
-
-    /**
-     * Starts watching the database (once per database instance) and returns its key: the database's id
-     * and the instance, so that a database created anew in the same JVM never shares cached rows.
-     */
-    public static String watch(GraphDatabaseAPI db, Sink sink) {
-        String known = WATCHED.get(db);
-        if (known != null) {
-            return known;
-        }
-        synchronized (WATCHED) {
-            return WATCHED.computeIfAbsent(db, d -> {
-                String key = d.databaseId().databaseId().uuid() + "@" + Integer.toHexString(System.identityHashCode(d));
-                d.getDependencyResolver().resolveDependency(DatabaseManagementService.class)
-                    .registerTransactionEventListener(d.databaseName(), new NodeChanges(key, sink));
-                return key;
-            });
-        }
     }
 
     /**

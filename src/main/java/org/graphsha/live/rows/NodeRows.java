@@ -1,4 +1,4 @@
-package org.graphsha.graph;
+package org.graphsha.live.rows;
 
 import java.util.Arrays;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -47,6 +47,17 @@ public final class NodeRows {
         lock.readLock().lock();
         try {
             return size;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** Bytes the rows and their table take now, freed rows included. */
+    public long bytes() {
+        lock.readLock().lock();
+        try {
+            return (long) Float.BYTES * data.length + (long) Long.BYTES * keys.length
+                + (long) Integer.BYTES * slots.length;
         } finally {
             lock.readLock().unlock();
         }

@@ -1,10 +1,11 @@
-package org.graphsha.config;
+package org.graphsha.live;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import org.graphsha.catalog.ModelNames;
+import org.graphsha.config.ConfigReader;
 import org.graphsha.nn.Engines.DeviceChoice;
 
 /**

@@ -1,0 +1,31 @@
+package org.graphsha.procedures;
+
+import org.graphsha.catalog.CatalogUser;
+import org.graphsha.catalog.ModelCatalog;
+import org.graphsha.gds.GdsGraphs;
+import org.graphsha.live.LiveScoring;
+import org.graphsha.store.ModelDirectory;
+import org.neo4j.gds.core.Username;
+import org.neo4j.kernel.internal.GraphDatabaseAPI;
+
+/**
+ * Who calls, in which database: what a call needs to reach its GDS graphs and its models. Estimates and
+ * live scoring need no more; jobs add GDS's progress reporting ({@link ProcedureContext}).
+ *
+ * @param live told of every model file the catalog stores or drops, so that its cached copy goes
+ */
+record Caller(GraphDatabaseAPI db, Username username, LiveScoring live) {
+
+    GdsGraphs graphs() {
+        return new GdsGraphs(username.username(), db.databaseName());
+    }
+
+    /**
+     * The caller's models for train, predict and synthetic.write: their own and the shared ones. Using a
+     * model needs no admin rights, and an admin uses no other user's model (as in GDS's model catalog).
+     */
+    ModelCatalog catalog() {
+        return ModelCatalog.at(ModelDirectory.of(db), new CatalogUser(username.username(), false),
+            live::modelFileChanged);
+    }
+}
