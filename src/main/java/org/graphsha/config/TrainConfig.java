@@ -15,6 +15,7 @@ import org.graphsha.diffusion.Normalization;
 import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.method.Method;
+import org.graphsha.method.TrainingPlan;
 import org.graphsha.method.selection.MethodCandidate;
 import org.graphsha.method.selection.MethodCandidates;
 import org.graphsha.nn.BackboneKind;
@@ -265,6 +266,18 @@ public record TrainConfig(
     public List<MethodCandidate> candidateRuns(NeighbourDistribution distribution) {
         return candidateConfigs.stream().map(c -> new MethodCandidate(c.name(), c.parameters(), c.config().method(),
             c.config().training(), c.config().synthesis(), distribution, c.config().graphSmoteUpScale())).toList();
+    }
+
+    /**
+     * How this call trains: its candidates' scoring and its ensemble, or its own run and its ensemble.
+     *
+     * @param distribution GraphSHA's S̃ of the graph, shared by every run; null when none needs it
+     */
+    public TrainingPlan plan(NeighbourDistribution distribution) {
+        List<MethodCandidate> runs = candidates.enabled() ? candidateRuns(distribution)
+            : List.of(new MethodCandidate(ConfigReader.choiceName(method), Map.of("method", ConfigReader.choiceName(method)),
+                method, training, synthesis, distribution, graphSmoteUpScale));
+        return new TrainingPlan(runs, candidates, ensembleSize);
     }
 
     /**

@@ -24,14 +24,14 @@ public final class TrainSizing {
     private TrainSizing() {}
 
     public static Estimate estimate(TrainConfig config, GdsGraphs graphs, Transaction tx) {
-        return size(config, graphs, tx).estimate();
+        return size(config, graphs.projection(config.graphName()), tx).estimate();
     }
 
-    static Sized size(TrainConfig config, GdsGraphs graphs, Transaction tx) {
+    static Sized size(TrainConfig config, GdsGraphs.Projection projection, Transaction tx) {
         GdsGraphs.Selection selection = selection(config);
-        GdsGraphs.Dimensions size = graphs.dimensions(config.graphName(), selection, config.featureProperties());
-        long[] ids = graphs.neo4jIds(config.graphName(), selection);
-        TrainingData.Labels labels = Inputs.labels(config, graphs, ids, tx);
+        GdsGraphs.Dimensions size = projection.dimensions(selection, config.featureProperties());
+        long[] ids = projection.neo4jIds(selection);
+        TrainingData.Labels labels = Inputs.labels(config, projection, ids, tx);
         long n = size.nodeCount();
         // The message graph holds both directions of every pair: twice the count bounds natural and undirected
         // projections.
