@@ -35,9 +35,10 @@ import org.graphsha.training.TrainerOptions;
 import org.graphsha.training.VirtualClassNodes;
 
 /**
- * Configuration of {@code graphsha.train}: every key, its default (the reference settings of
- * docs/algorithm.md) and its validation, in one place. {@link #effective()} is the configuration with
- * defaults filled in, as the procedure yields it and the model keeps it.
+ * Configuration of {@code graphsha.train}, read through the key declarations of {@link TrainKeys} (each key's
+ * default, the reference settings of docs/algorithm.md, and its range or choices) and checked across keys here.
+ * {@link #effective()} is the configuration with defaults filled in, as the procedure yields it and the model keeps
+ * it.
  *
  * <p>With {@code candidateMethods}, {@link #method()} and the loss of {@link #training()} are the first
  * candidate's, placeholders only: every run of such a call takes its options from {@link #candidateConfigs()}.
@@ -264,8 +265,9 @@ public record TrainConfig(
      */
     public TrainingPlan plan(NeighbourDistribution distribution) {
         List<MethodCandidate> runs = candidates.enabled() ? candidateRuns(distribution)
-            : List.of(new MethodCandidate(ConfigReader.choiceName(method), Map.of("method", ConfigReader.choiceName(method)),
-                method, training, synthesis, distribution, graphSmoteUpScale));
+            : List.of(new MethodCandidate(ConfigReader.choiceName(method),
+                Map.of("method", ConfigReader.choiceName(method)), method, training, synthesis, distribution,
+                graphSmoteUpScale));
         return new TrainingPlan(runs, candidates, ensembleSize);
     }
 

@@ -152,8 +152,9 @@ final class TrainKeys {
     static final Set<String> NAMES = ALL.stream().map(Key::name).collect(Collectors.toUnmodifiableSet());
 
     /**
-     * Keys a candidate may set for itself: how its model trains. The data and split, the diffusion (one S̃ serves every
-     * candidate), the epochs, the seed and the job stay the call's, so that the candidates compete on equal terms.
+     * Keys a candidate may set for itself: how its model trains. The data and split, the diffusion (one S̃ serves
+     * every candidate), the epochs, the seed and the job stay the call's, so that the candidates compete on equal
+     * terms.
      */
     static final Set<String> PER_CANDIDATE = new TreeSet<>(ALL.stream().filter(Key::perCandidate).map(Key::name)
         .toList());

@@ -109,7 +109,7 @@ public final class BenchCommand {
                 epochsDone[0]++;
                 display.update("run " + (firstRun + 1) + "/" + o.runs(),
                     (firstRun + block * epochsDone[0] / ((double) report.epochs() * trainings)) / o.runs());
-                if (firstRun == 0 && (report.epoch() == 99 || report.epoch() == report.epochs() - 1)) {
+                if (results.isEmpty() && (report.epoch() == 99 || report.epoch() == report.epochs() - 1)) {
                     rss[report.epoch() == 99 ? 0 : 1] = PeakMemory.currentRssMb();
                 }
             };
@@ -133,9 +133,7 @@ public final class BenchCommand {
                     TrainingResult r = run.result();
                     results.add(r);
                     if (!o.json()) {
-                        progress.printf(Locale.ROOT, "run %d seed %d: best epoch %d  logits %08x  acc %.2f  bAcc %.2f  F1 %.2f  val bAcc %.2f  (%.1f s, %.1f ms/epoch)%n",
-                            i + 1, seed, r.bestEpoch(), Arrays.hashCode(r.logits()), 100 * r.test().accuracy(), 100 * r.test().balancedAccuracy(),
-                            100 * r.test().macroF1(), 100 * r.validation().balancedAccuracy(), seconds[i], r.medianMsPerEpoch());
+                        progress.println(runLine(i + 1, seed, r, seconds[i]));
                     }
                 });
             blocks.add(trained.test());
@@ -184,6 +182,14 @@ public final class BenchCommand {
             progress.println(snapshot.transformLine());
         }
         return snapshot;
+    }
+
+    /** One run's line: its logits' hash (runs with the same seed must match bit for bit) and test metrics. */
+    private static String runLine(int run, long seed, TrainingResult r, double seconds) {
+        return String.format(Locale.ROOT, "run %d seed %d: best epoch %d  logits %08x  acc %.2f  bAcc %.2f  F1 %.2f"
+                + "  val bAcc %.2f  (%.1f s, %.1f ms/epoch)", run, seed, r.bestEpoch(), Arrays.hashCode(r.logits()),
+            100 * r.test().accuracy(), 100 * r.test().balancedAccuracy(), 100 * r.test().macroF1(),
+            100 * r.validation().balancedAccuracy(), seconds, r.medianMsPerEpoch());
     }
 
     /** Which method the scoring chose for a seed, and every candidate's fold (or validation) bAcc (percent). */
