@@ -15,6 +15,7 @@ import org.graphsha.diffusion.Normalization;
 import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.method.Method;
+import org.graphsha.method.RunConfig;
 import org.graphsha.method.TrainingPlan;
 import org.graphsha.method.selection.MethodCandidate;
 import org.graphsha.method.selection.MethodCandidates;
@@ -40,8 +41,11 @@ import org.graphsha.training.VirtualClassNodes;
  * {@link #effective()} is the configuration with defaults filled in, as the procedure yields it and the model keeps
  * it.
  *
- * <p>With {@code candidateMethods}, {@link #method()} and the loss of {@link #training()} are the first
- * candidate's, placeholders only: every run of such a call takes its options from {@link #candidateConfigs()}.
+ * <p>What a run trains is a {@link RunConfig}: {@link #runs()} holds the call's own, or one per candidate of
+ * {@code candidateMethods}, and {@link #plan} trains them. The call's keys (graph, input, job, ensemble, and the
+ * epochs, seed, device and diffusion that every candidate shares) are read from {@link #training()} and
+ * {@link #synthesis()} whatever the method; with candidates, the method-dependent parts of those (the loss, the
+ * per-candidate keys) are the first candidate's and are not used to train.
  */
 public record TrainConfig(
     String graphName,
@@ -240,12 +244,17 @@ public record TrainConfig(
 
     /** The method of the call, or each candidate's. */
     public List<Method> methods() {
-        return runConfigs().stream().map(TrainConfig::method).toList();
+        return runs().stream().map(RunConfig::method).toList();
     }
 
     /** The configuration of each run the call may make: its own, or each candidate's. */
-    public List<TrainConfig> runConfigs() {
-        return candidates.enabled() ? candidateConfigs.stream().map(CandidateConfig::config).toList() : List.of(this);
+    public List<RunConfig> runs() {
+        return candidates.enabled() ? candidateConfigs.stream().map(c -> c.config().run()).toList() : List.of(run());
+    }
+
+    /** The call's own run configuration: its method and how its model trains. */
+    public RunConfig run() {
+        return new RunConfig(method, training, synthesis, graphSmoteUpScale);
     }
 
     /**
@@ -254,8 +263,8 @@ public record TrainConfig(
      * @param distribution GraphSHA's S̃ of the graph, shared by every candidate and fold; null when none needs it
      */
     public List<MethodCandidate> candidateRuns(NeighbourDistribution distribution) {
-        return candidateConfigs.stream().map(c -> new MethodCandidate(c.name(), c.parameters(), c.config().method(),
-            c.config().training(), c.config().synthesis(), distribution, c.config().graphSmoteUpScale())).toList();
+        return candidateConfigs.stream().map(c -> new MethodCandidate(c.name(), c.parameters(), c.config().run(),
+            distribution)).toList();
     }
 
     /**
@@ -266,8 +275,7 @@ public record TrainConfig(
     public TrainingPlan plan(NeighbourDistribution distribution) {
         List<MethodCandidate> runs = candidates.enabled() ? candidateRuns(distribution)
             : List.of(new MethodCandidate(ConfigReader.choiceName(method),
-                Map.of("method", ConfigReader.choiceName(method)), method, training, synthesis, distribution,
-                graphSmoteUpScale));
+                Map.of("method", ConfigReader.choiceName(method)), run(), distribution));
         return new TrainingPlan(runs, candidates, ensembleSize);
     }
 

@@ -164,7 +164,7 @@ public final class TrainingPlan {
                             LongFunction<GraphSnapshot> memberSnapshots, EpochListener epochs,
                             MemberListener onMember) {
         MethodCandidate run = choice.run();
-        double[] offsets = LogitReadout.logitOffsets(snapshot, run.options().loss() == LossKind.PC_SOFTMAX);
+        double[] offsets = LogitReadout.logitOffsets(snapshot, run.config().training().loss() == LossKind.PC_SOFTMAX);
         int nodes = snapshot.nodeCount();
         int classes = snapshot.classCount();
         int size = ensembleSize;

@@ -23,6 +23,7 @@ import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.method.Method;
+import org.graphsha.method.RunConfig;
 import org.graphsha.method.TrainingPlan;
 import org.graphsha.method.selection.CrossValidation;
 import org.graphsha.nn.Engines;
@@ -106,7 +107,7 @@ public final class TrainPipeline {
             progress.beginStage("diffusion");
             NeighbourDistribution distribution = null;
             if (needsDiffusion) {
-                for (TrainConfig candidate : config.runConfigs()) {
+                for (RunConfig candidate : config.runs()) {
                     if (candidate.method().needsDiffusion()) {
                         GraphShaSynthesizer.requireSupported(snapshot, candidate.synthesis());
                     }
@@ -124,7 +125,7 @@ public final class TrainPipeline {
             TrainingPlan.Choice choice = selects
                 ? CandidateSelection.choose(plan, snapshot, seed, progress, checkTerminated)
                 : plan.choose(snapshot, seed, EpochListener.NONE, CrossValidation.FoldListener.NONE);
-            TrainConfig run = selects ? config.forCandidate(choice.index()) : config;
+            RunConfig run = choice.run().config();
             Map<String, Object> kept = selects ? config.chosenConfiguration(choice.index()) : config.effective();
             int members = config.ensembleSize();
             long trained = System.nanoTime();

@@ -5,6 +5,7 @@ import org.graphsha.data.TrainingData;
 import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.method.Method;
+import org.graphsha.method.RunConfig;
 import org.graphsha.training.MemoryEstimate;
 import org.neo4j.graphdb.Transaction;
 
@@ -44,8 +45,9 @@ public final class TrainSizing {
             : edges + n;
         MemoryEstimate memory = null;
         long synthetic = 0;
-        for (TrainConfig run : config.runConfigs()) {
-            long peak = run.method().syntheticNodePeak(labels.trainingCounts(), run.synthesis(), run.graphSmoteUpScale());
+        for (RunConfig run : config.runs()) {
+            long peak = run.method().syntheticNodePeak(labels.trainingCounts(), run.synthesis(),
+                run.graphSmoteUpScale());
             synthetic = Math.max(synthetic, peak);
             MemoryEstimate candidate = MemoryEstimate.of(n, edges, size.featureDimension(), classes,
                 run.training().model(), peak, entries, needsDiffusion && diffusion.exactFor(Math.toIntExact(n)),
