@@ -7,11 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.graphsha.catalog.ModelNames;
-import org.graphsha.diffusion.DiffusionKind;
-import org.graphsha.diffusion.DiffusionMode;
 import org.graphsha.diffusion.DiffusionOptions;
 import org.graphsha.diffusion.NeighbourDistribution;
-import org.graphsha.diffusion.Normalization;
 import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.method.Method;
@@ -20,20 +17,13 @@ import org.graphsha.method.TrainingPlan;
 import org.graphsha.method.selection.MethodCandidate;
 import org.graphsha.method.selection.MethodCandidates;
 import org.graphsha.nn.BackboneKind;
-import org.graphsha.nn.Engines.DeviceChoice;
-import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.ModelSpec;
-import org.graphsha.synthesis.Ablation;
 import org.graphsha.synthesis.Hardness;
 import org.graphsha.synthesis.SynthesisOptions;
-import org.graphsha.synthesis.SynthesisTarget;
-import org.graphsha.synthesis.SyntheticEdges;
 import org.graphsha.training.FeatureMode;
-import org.graphsha.training.SelectionTieBreak;
 import org.graphsha.training.SelectionWindow;
 import org.graphsha.training.SelfTrainingOptions;
 import org.graphsha.training.TrainerOptions;
-import org.graphsha.training.VirtualClassNodes;
 
 /**
  * Configuration of {@code graphsha.train}, read through the key declarations of {@link TrainKeys} (each key's
