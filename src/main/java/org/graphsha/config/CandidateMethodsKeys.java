@@ -1,35 +1,26 @@
 package org.graphsha.config;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import org.graphsha.method.Method;
 import org.graphsha.method.selection.CandidateScoring;
-import org.graphsha.method.selection.MethodCandidates;
 
 /** Reads the keys of {@code graphsha.train} that choose its method among candidates, for {@link TrainConfig}. */
 final class CandidateMethodsKeys {
 
-    private static final String KEY = "candidateMethods";
+    private static final String KEY = TrainKeys.CANDIDATE_METHODS.name();
     /** The keys of the choice itself: a call naming one candidate has none of them. */
-    static final List<String> CHOICE_KEYS = List.of(KEY, "candidateScoring", "validationFolds");
+    static final List<String> CHOICE_KEYS = List.of(KEY, TrainKeys.CANDIDATE_SCORING.name(),
+        TrainKeys.VALIDATION_FOLDS.name());
 
-    /**
-     * Keys a candidate may set for itself: how its model trains. The data and split, the diffusion (one S̃ serves every
-     * candidate), the epochs, the seed and the job stay the call's, so that the candidates compete on equal terms.
-     */
-    static final Set<String> OWN_KEYS = Collections.unmodifiableSortedSet(new TreeSet<>(List.of("backbone", "hiddenSize", "heads", "dropout",
-        "gcnNormalization", "learningRate", "weightDecay", "cbBeta", "focalGamma", "selectionTieBreak",
-        "selectionWindow", "selfTrainingWeight", "selfTrainingWarmup", "virtualClassNodes", "synthesisTarget",
-        "syntheticEdges", "deltaBetaA", "deltaBetaB", "temperature", "warmupEpochs", "excludeOwnClass", "ablation",
-        "hardness", "hardnessNeighbours", "graphSmoteUpScale")));
+    /** Keys a candidate may set for itself: those declared per candidate. */
+    static final Set<String> OWN_KEYS = TrainKeys.PER_CANDIDATE;
 
     private CandidateMethodsKeys() {}
 
@@ -49,9 +40,9 @@ final class CandidateMethodsKeys {
      * when the call names none; otherwise at least 2 entries, each a method or a map of a method and its own keys.
      */
     static Read read(ConfigReader r, Map<String, Object> effective) {
-        Object given = r.raw(KEY);
-        CandidateScoring scoring = r.choice("candidateScoring", CandidateScoring.AUTO, CandidateScoring.class);
-        int folds = r.intInRange("validationFolds", MethodCandidates.DEFAULT_FOLDS, 2, 100);
+        Object given = TrainKeys.CANDIDATE_METHODS.read(r);
+        CandidateScoring scoring = TrainKeys.CANDIDATE_SCORING.read(r);
+        int folds = TrainKeys.VALIDATION_FOLDS.read(r);
         if (given == null) {
             for (String key : List.of("candidateScoring", "validationFolds")) {
                 if (r.given().containsKey(key)) {
@@ -85,8 +76,8 @@ final class CandidateMethodsKeys {
         }
         // Holds the key's place in the effective map; configs() puts the entries as they were checked.
         effective.put(KEY, List.of());
-        effective.put("candidateScoring", ConfigReader.choiceName(scoring));
-        effective.put("validationFolds", (long) folds);
+        TrainKeys.CANDIDATE_SCORING.keep(scoring, effective);
+        TrainKeys.VALIDATION_FOLDS.keep(folds, effective);
         return new Read(entries, scoring, folds);
     }
 

@@ -197,6 +197,23 @@ public final class ConfigReader {
         }
     }
 
+    /**
+     * Rejects keys outside a procedure's declared keys, naming those; a key read but not declared is a bug here.
+     */
+    public void finish(Collection<String> declared) {
+        for (String key : known) {
+            if (!declared.contains(key)) {
+                throw new IllegalStateException("configuration key `" + key + "` is read but not declared");
+            }
+        }
+        for (String key : values.keySet()) {
+            if (!declared.contains(key)) {
+                throw new IllegalArgumentException("Unexpected configuration key `" + key + "`"
+                    + suggestion(key, declared) + ". Valid keys are: " + String.join(", ", new TreeSet<>(declared)));
+            }
+        }
+    }
+
     /** The value as given, null when absent; the key counts as known. */
     Object raw(String key) {
         known.add(key);

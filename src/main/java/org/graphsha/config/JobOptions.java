@@ -11,16 +11,19 @@ import java.util.Optional;
  */
 public record JobOptions(Optional<String> jobId, boolean logProgress, int writeConcurrency, boolean sudo) {
 
+    static final Key<Optional<String>> JOB_ID = Key.optionalString("jobId", Key.Part.CALL, "");
+    static final Key<Boolean> LOG_PROGRESS = Key.bool("logProgress", Key.Part.CALL, true);
+    /** Its default is the call's concurrency where it has one. */
+    static final Key<Integer> WRITE_CONCURRENCY = Key.integer("writeConcurrency", Key.Part.CALL, 1, 1, 1024, "`1`");
+    static final Key<Boolean> SUDO = Key.bool("sudo", Key.Part.CALL, false);
+
     /** Reads the four keys; the effective configuration gets the ones that were given or have defaults. */
     public static JobOptions read(ConfigReader r, Map<String, Object> effective, int defaultWriteConcurrency) {
-        Optional<String> jobId = r.optionalString("jobId");
-        jobId.ifPresent(j -> effective.put("jobId", j));
-        boolean logProgress = r.bool("logProgress", true);
-        int writeConcurrency = r.intInRange("writeConcurrency", defaultWriteConcurrency, 1, 1024);
-        boolean sudo = r.bool("sudo", false);
-        effective.put("logProgress", logProgress);
-        effective.put("writeConcurrency", (long) writeConcurrency);
-        effective.put("sudo", sudo);
+        Optional<String> jobId = JOB_ID.read(r);
+        jobId.ifPresent(j -> effective.put(JOB_ID.name(), j));
+        boolean logProgress = LOG_PROGRESS.put(r, effective);
+        int writeConcurrency = WRITE_CONCURRENCY.put(r, defaultWriteConcurrency, effective);
+        boolean sudo = SUDO.put(r, effective);
         return new JobOptions(jobId, logProgress, writeConcurrency, sudo);
     }
 

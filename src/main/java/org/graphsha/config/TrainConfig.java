@@ -7,39 +7,35 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.graphsha.catalog.ModelNames;
-import org.graphsha.diffusion.DiffusionKind;
-import org.graphsha.diffusion.DiffusionMode;
 import org.graphsha.diffusion.DiffusionOptions;
 import org.graphsha.diffusion.NeighbourDistribution;
-import org.graphsha.diffusion.Normalization;
 import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.method.Method;
+import org.graphsha.method.RunConfig;
+import org.graphsha.method.TrainingPlan;
 import org.graphsha.method.selection.MethodCandidate;
 import org.graphsha.method.selection.MethodCandidates;
 import org.graphsha.nn.BackboneKind;
-import org.graphsha.nn.Engines.DeviceChoice;
-import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.ModelSpec;
-import org.graphsha.synthesis.Ablation;
 import org.graphsha.synthesis.Hardness;
 import org.graphsha.synthesis.SynthesisOptions;
-import org.graphsha.synthesis.SynthesisTarget;
-import org.graphsha.synthesis.SyntheticEdges;
 import org.graphsha.training.FeatureMode;
-import org.graphsha.training.SelectionTieBreak;
 import org.graphsha.training.SelectionWindow;
 import org.graphsha.training.SelfTrainingOptions;
 import org.graphsha.training.TrainerOptions;
-import org.graphsha.training.VirtualClassNodes;
 
 /**
- * Configuration of {@code graphsha.train}: every key, its default (the reference settings of
- * docs/algorithm.md) and its validation, in one place. {@link #effective()} is the configuration with
- * defaults filled in, as the procedure yields it and the model keeps it.
+ * Configuration of {@code graphsha.train}, read through the key declarations of {@link TrainKeys} (each key's
+ * default, the reference settings of docs/algorithm.md, and its range or choices) and checked across keys here.
+ * {@link #effective()} is the configuration with defaults filled in, as the procedure yields it and the model keeps
+ * it.
  *
- * <p>With {@code candidateMethods}, {@link #method()} and the loss of {@link #training()} are the first
- * candidate's, placeholders only: every run of such a call takes its options from {@link #candidateConfigs()}.
+ * <p>What a run trains is a {@link RunConfig}: {@link #runs()} holds the call's own, or one per candidate of
+ * {@code candidateMethods}, and {@link #plan} trains them. The call's keys (graph, input, job, ensemble, and the
+ * epochs, seed, device and diffusion that every candidate shares) are read from {@link #training()} and
+ * {@link #synthesis()} whatever the method; with candidates, the method-dependent parts of those (the loss, the
+ * per-candidate keys) are the first candidate's and are not used to train.
  */
 public record TrainConfig(
     String graphName,
@@ -100,12 +96,6 @@ public record TrainConfig(
     }
 
     public static final String DEFAULT_SYNTHETIC_LABEL = "GraphSHASynthetic";
-    /** graphsha's defaults beyond the paper (docs/benchmarks/beyond-the-paper.md). */
-    static final SelectionWindow DEFAULT_SELECTION_WINDOW = SelectionWindow.AUTO;
-    static final double DEFAULT_SELF_TRAINING_WEIGHT = 2;
-    static final int DEFAULT_SELF_TRAINING_WARMUP = 20;
-    /** Each member is a full training run, so the cap keeps a typo from holding the server for hours. */
-    static final int MAX_ENSEMBLE_SIZE = 20;
 
     /** Keys that train once took; stored models may still carry them. */
     private static final List<String> RETIRED_KEYS = List.of("writeSyntheticNodes", "syntheticNodeLabel");
@@ -113,79 +103,74 @@ public record TrainConfig(
     public static TrainConfig of(String graphName, Map<String, Object> map) {
         ConfigReader r = new ConfigReader(map);
         Map<String, Object> e = new LinkedHashMap<>();
-        String modelName = ModelNames.validate(put(e, "modelName", r.requiredString("modelName")));
-        List<String> nodeLabels = put(e, "nodeLabels", r.stringList("nodeLabels", List.of("*")));
-        List<String> relationshipTypes = put(e, "relationshipTypes", r.stringList("relationshipTypes", List.of("*")));
-        List<String> features = put(e, "featureProperties", r.stringList("featureProperties", List.of("features")));
-        String target = put(e, "targetProperty", r.string("targetProperty", "class"));
-        Optional<String> split = r.optionalString("splitProperty");
-        split.ifPresent(s -> e.put("splitProperty", s));
-        double validationFraction = put(e, "validationFraction", r.numberInRange("validationFraction", 0.2, 0, 1, true));
-        FeatureNormalization normalization = put(e, "featureNormalization",
-            r.choice("featureNormalization", FeatureNormalization.AUTO, FeatureNormalization.class));
+        String modelName = ModelNames.validate(TrainKeys.MODEL_NAME.put(r, e));
+        List<String> nodeLabels = TrainKeys.NODE_LABELS.put(r, e);
+        List<String> relationshipTypes = TrainKeys.RELATIONSHIP_TYPES.put(r, e);
+        List<String> features = TrainKeys.FEATURE_PROPERTIES.put(r, e);
+        String target = TrainKeys.TARGET_PROPERTY.put(r, e);
+        Optional<String> split = TrainKeys.SPLIT_PROPERTY.read(r);
+        split.ifPresent(s -> e.put(TrainKeys.SPLIT_PROPERTY.name(), s));
+        double validationFraction = TrainKeys.VALIDATION_FRACTION.put(r, e);
+        FeatureNormalization normalization = TrainKeys.FEATURE_NORMALIZATION.put(r, e);
         CandidateMethodsKeys.Read choice = CandidateMethodsKeys.read(r, e);
-        Method method = choice.enabled() ? choice.entries().get(0).method()
-            : put(e, "method", r.choice("method", Method.GRAPHSHA, Method.class));
+        Method method = choice.enabled() ? choice.entries().get(0).method() : TrainKeys.METHOD.put(r, e);
 
-        BackboneKind backbone = put(e, "backbone", r.choice("backbone", BackboneKind.SAGE, BackboneKind.class));
-        int hidden = put(e, "hiddenSize", r.intInRange("hiddenSize", 64, 1, 4096));
-        int heads = put(e, "heads", r.intInRange("heads", 4, 1, 64));
+        BackboneKind backbone = TrainKeys.BACKBONE.put(r, e);
+        int hidden = TrainKeys.HIDDEN_SIZE.put(r, e);
+        int heads = TrainKeys.HEADS.put(r, e);
         if (hidden % heads != 0) {
             throw new IllegalArgumentException("Invalid value " + heads + " for configuration key `heads`: it must "
                 + "divide hiddenSize (" + hidden + ")");
         }
-        ModelSpec spec = new ModelSpec(backbone, hidden, heads,
-            put(e, "dropout", (float) r.numberInRange("dropout", 0.5, 0, 1, false)),
-            put(e, "gcnNormalization", r.choice("gcnNormalization", GcnNormalization.MEAN, GcnNormalization.class)));
-        int concurrency = put(e, "concurrency", r.intInRange("concurrency", 1, 1, 1024));
+        ModelSpec spec = new ModelSpec(backbone, hidden, heads, TrainKeys.DROPOUT.put(r, e),
+            TrainKeys.GCN_NORMALIZATION.put(r, e));
+        int concurrency = TrainKeys.CONCURRENCY.put(r, e);
         TrainerOptions training = new TrainerOptions(spec, method.loss(),
-            put(e, "epochs", r.intInRange("epochs", 900, 1, 1_000_000)),
-            put(e, "learningRate", r.numberInRange("learningRate", 0.01, 0, 10, true)),
-            put(e, "weightDecay", r.numberInRange("weightDecay", 5e-4, 0, 1, false)),
-            put(e, "randomSeed", (long) r.intInRange("randomSeed", 100, 0, Integer.MAX_VALUE)),
-            put(e, "device", r.choice("device", DeviceChoice.AUTO, DeviceChoice.class)),
+            TrainKeys.EPOCHS.put(r, e),
+            TrainKeys.LEARNING_RATE.put(r, e),
+            TrainKeys.WEIGHT_DECAY.put(r, e),
+            TrainKeys.RANDOM_SEED.put(r, e),
+            TrainKeys.DEVICE.put(r, e),
             concurrency,
             FeatureMode.AUTO,
-            put(e, "cbBeta", r.numberInRange("cbBeta", 0.999, 0, 1, true)),
-            put(e, "focalGamma", (float) r.numberInRange("focalGamma", 2, 0, 100, false)),
-            put(e, "selectionTieBreak", r.choice("selectionTieBreak", SelectionTieBreak.FIRST, SelectionTieBreak.class)),
+            TrainKeys.CB_BETA.put(r, e),
+            TrainKeys.FOCAL_GAMMA.put(r, e),
+            TrainKeys.SELECTION_TIE_BREAK.put(r, e),
             selectionWindow(r, e),
             new SelfTrainingOptions(
-                put(e, "selfTrainingWeight", r.numberInRange("selfTrainingWeight",
-                    defaultSelfTrainingWeight(method), 0, 100, false)),
-                put(e, "selfTrainingWarmup", r.intInRange("selfTrainingWarmup", DEFAULT_SELF_TRAINING_WARMUP,
-                    0, 1_000_000))),
-            put(e, "virtualClassNodes", r.choice("virtualClassNodes", VirtualClassNodes.NONE, VirtualClassNodes.class)));
+                TrainKeys.SELF_TRAINING_WEIGHT.put(r, defaultSelfTrainingWeight(method), e),
+                TrainKeys.SELF_TRAINING_WARMUP.put(r, e)),
+            TrainKeys.VIRTUAL_CLASS_NODES.put(r, e));
 
         DiffusionOptions diffusion = new DiffusionOptions(
-            put(e, "diffusion", r.choice("diffusion", DiffusionKind.PPR, DiffusionKind.class)),
-            put(e, "diffusionNormalization", r.choice("diffusionNormalization", Normalization.SYMMETRIC, Normalization.class)),
-            put(e, "diffusionMode", r.choice("diffusionMode", DiffusionMode.AUTO, DiffusionMode.class)),
-            put(e, "pprAlpha", r.numberInRange("pprAlpha", DiffusionOptions.DEFAULT_ALPHA, 0, 1, true)),
-            put(e, "topK", r.intInRange("topK", DiffusionOptions.DEFAULT_TOP_K, 1, 100_000)),
-            put(e, "heatTime", r.numberInRange("heatTime", DiffusionOptions.DEFAULT_HEAT_TIME, 0, 1000, true)),
+            TrainKeys.DIFFUSION.put(r, e),
+            TrainKeys.DIFFUSION_NORMALIZATION.put(r, e),
+            TrainKeys.DIFFUSION_MODE.put(r, e),
+            TrainKeys.PPR_ALPHA.put(r, e),
+            TrainKeys.TOP_K.put(r, e),
+            TrainKeys.HEAT_TIME.put(r, e),
             DiffusionOptions.DEFAULT_HEAT_CLIP,
-            put(e, "diffusionEpsilon", r.numberInRange("diffusionEpsilon", DiffusionOptions.DEFAULT_EPSILON, 0, 1, true)),
+            TrainKeys.DIFFUSION_EPSILON.put(r, e),
             DiffusionOptions.DEFAULT_EXACT_NODE_LIMIT,
             Math.min(concurrency, Runtime.getRuntime().availableProcessors()));
         double[] deltaBeta = defaultDeltaBeta(backbone);
         SynthesisOptions synthesis = new SynthesisOptions(
-            put(e, "synthesisTarget", r.choice("synthesisTarget", SynthesisTarget.MAX, SynthesisTarget.class)),
-            put(e, "syntheticEdges", r.choice("syntheticEdges", SyntheticEdges.INBOUND, SyntheticEdges.class)),
-            put(e, "deltaBetaA", r.numberInRange("deltaBetaA", deltaBeta[0], 0, 1e6, true)),
-            put(e, "deltaBetaB", r.numberInRange("deltaBetaB", deltaBeta[1], 0, 1e6, true)),
-            put(e, "temperature", r.numberInRange("temperature", SynthesisOptions.DEFAULT_TEMPERATURE, 0, 1e6, true)),
-            put(e, "warmupEpochs", r.intInRange("warmupEpochs", SynthesisOptions.DEFAULT_WARMUP_EPOCHS, -1, 1_000_000)),
-            put(e, "excludeOwnClass", r.bool("excludeOwnClass", true)),
-            put(e, "ablation", r.choice("ablation", Ablation.NONE, Ablation.class)),
+            TrainKeys.SYNTHESIS_TARGET.put(r, e),
+            TrainKeys.SYNTHETIC_EDGES.put(r, e),
+            TrainKeys.DELTA_BETA_A.put(r, deltaBeta[0], e),
+            TrainKeys.DELTA_BETA_B.put(r, deltaBeta[1], e),
+            TrainKeys.TEMPERATURE.put(r, e),
+            TrainKeys.WARMUP_EPOCHS.put(r, e),
+            TrainKeys.EXCLUDE_OWN_CLASS.put(r, e),
+            TrainKeys.ABLATION.put(r, e),
             diffusion,
             hardness(r, e));
 
         // train writes nothing, so writeConcurrency has nothing to do; sudo waives the memory guard (docs/procedures.md).
-        int ensembleSize = put(e, "ensembleSize", r.intInRange("ensembleSize", 1, 1, MAX_ENSEMBLE_SIZE));
+        int ensembleSize = TrainKeys.ENSEMBLE_SIZE.put(r, e);
         JobOptions job = JobOptions.read(r, e, concurrency);
-        boolean overwrite = put(e, "overwrite", r.bool("overwrite", false));
-        double upScale = put(e, "graphSmoteUpScale", r.numberInRange("graphSmoteUpScale", 0, 0, 100, false));
+        boolean overwrite = TrainKeys.OVERWRITE.put(r, e);
+        double upScale = TrainKeys.GRAPH_SMOTE_UP_SCALE.put(r, e);
         for (String retired : RETIRED_KEYS) {
             if (r.given().containsKey(retired)) {
                 throw new IllegalArgumentException("Configuration key `" + retired + "` is no longer accepted: "
@@ -193,7 +178,7 @@ public record TrainConfig(
                     + "with CALL graphsha.synthetic.write(graphName, {modelName: '" + modelName + "'})");
             }
         }
-        r.finish();
+        r.finish(TrainKeys.NAMES);
         if (choice.enabled()) {
             // Each candidate is checked as a call naming it alone; each self-trains by its own default unless the call
             // sets the weight (graphsha yes, the baselines no).
@@ -249,12 +234,17 @@ public record TrainConfig(
 
     /** The method of the call, or each candidate's. */
     public List<Method> methods() {
-        return runConfigs().stream().map(TrainConfig::method).toList();
+        return runs().stream().map(RunConfig::method).toList();
     }
 
     /** The configuration of each run the call may make: its own, or each candidate's. */
-    public List<TrainConfig> runConfigs() {
-        return candidates.enabled() ? candidateConfigs.stream().map(CandidateConfig::config).toList() : List.of(this);
+    public List<RunConfig> runs() {
+        return candidates.enabled() ? candidateConfigs.stream().map(c -> c.config().run()).toList() : List.of(run());
+    }
+
+    /** The call's own run configuration: its method and how its model trains. */
+    public RunConfig run() {
+        return new RunConfig(method, training, synthesis, graphSmoteUpScale);
     }
 
     /**
@@ -263,8 +253,20 @@ public record TrainConfig(
      * @param distribution GraphSHA's S̃ of the graph, shared by every candidate and fold; null when none needs it
      */
     public List<MethodCandidate> candidateRuns(NeighbourDistribution distribution) {
-        return candidateConfigs.stream().map(c -> new MethodCandidate(c.name(), c.parameters(), c.config().method(),
-            c.config().training(), c.config().synthesis(), distribution, c.config().graphSmoteUpScale())).toList();
+        return candidateConfigs.stream().map(c -> new MethodCandidate(c.name(), c.parameters(), c.config().run(),
+            distribution)).toList();
+    }
+
+    /**
+     * How this call trains: its candidates' scoring and its ensemble, or its own run and its ensemble.
+     *
+     * @param distribution GraphSHA's S̃ of the graph, shared by every run; null when none needs it
+     */
+    public TrainingPlan plan(NeighbourDistribution distribution) {
+        List<MethodCandidate> runs = candidates.enabled() ? candidateRuns(distribution)
+            : List.of(new MethodCandidate(ConfigReader.choiceName(method),
+                Map.of("method", ConfigReader.choiceName(method)), run(), distribution));
+        return new TrainingPlan(runs, candidates, ensembleSize);
     }
 
     /**
@@ -281,14 +283,12 @@ public record TrainConfig(
 
     /** Only graphsha self-trains unless the call says otherwise: the baselines train as their papers do. */
     private static double defaultSelfTrainingWeight(Method method) {
-        return method.selfTrainsByDefault() ? DEFAULT_SELF_TRAINING_WEIGHT : 0;
+        return method.selfTrainsByDefault() ? TrainKeys.DEFAULT_SELF_TRAINING_WEIGHT : 0;
     }
 
     private static SelectionWindow selectionWindow(ConfigReader r, Map<String, Object> effective) {
-        Integer epochs = r.intInRangeOrWord("selectionWindow", "auto", 1, 1000);
-        SelectionWindow window = epochs == null ? DEFAULT_SELECTION_WINDOW
-            : epochs < 0 ? SelectionWindow.AUTO : SelectionWindow.fixed(epochs);
-        effective.put("selectionWindow", window.configValue());
+        SelectionWindow window = TrainKeys.SELECTION_WINDOW.read(r);
+        effective.put(TrainKeys.SELECTION_WINDOW.name(), window.configValue());
         return window;
     }
 
@@ -298,17 +298,16 @@ public record TrainConfig(
      * configuration must read back).
      */
     private static Hardness hardness(ConfigReader r, Map<String, Object> e) {
-        Hardness.Kind kind = put(e, "hardness", r.choice("hardness", Hardness.Kind.CONFIDENCE, Hardness.Kind.class));
+        Hardness.Kind kind = TrainKeys.HARDNESS.put(r, e);
         if (kind == Hardness.Kind.CONFIDENCE) {
-            if (r.given().containsKey("hardnessNeighbours")) {
+            if (r.given().containsKey(TrainKeys.HARDNESS_NEIGHBOURS.name())) {
                 throw new IllegalArgumentException("hardnessNeighbours: " + r.given().get("hardnessNeighbours")
                     + " is the k of hardness: 'knn', but hardness is 'confidence'; add hardness: 'knn' or leave "
                     + "hardnessNeighbours out");
             }
             return Hardness.CONFIDENCE_RULE;
         }
-        return new Hardness(kind, put(e, "hardnessNeighbours",
-            r.intInRange("hardnessNeighbours", Hardness.DEFAULT_NEIGHBOURS, 1, Hardness.MAX_TRAINING_NODES)));
+        return new Hardness(kind, TrainKeys.HARDNESS_NEIGHBOURS.put(r, e));
     }
 
     /**
@@ -333,13 +332,6 @@ public record TrainConfig(
     /** The configuration of a call that named candidate {@code index}'s method and keys instead of the candidates. */
     public TrainConfig forCandidate(int index) {
         return candidateConfigs.get(index).config();
-    }
-
-    private static <T> T put(Map<String, Object> effective, String key, T value) {
-        // Cypher knows 64-bit numbers only; keep the yielded map in those types.
-        effective.put(key, value instanceof Enum<?> constant ? ConfigReader.choiceName(constant)
-            : value instanceof Float f ? (double) f : value instanceof Integer i ? (long) i : value);
-        return value;
     }
 
     /** Labels and types for the GDS adapter: '*' means all. */

@@ -1,5 +1,7 @@
 package org.graphsha.diffusion;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
+
 /**
  * Settings of the neighbour distribution S̃ (docs/algorithm.md §4.1). Defaults reproduce the reference
  * code: PPR, alpha 0.05, top 128 per column, symmetric normalisation with self loops.
@@ -18,6 +20,7 @@ package org.graphsha.diffusion;
  * @param exactNodeLimit largest graph AUTO solves densely (N² doubles of memory)
  * @param concurrency    worker threads for the per-source columns
  */
+@RecordBuilder
 public record DiffusionOptions(
     DiffusionKind kind,
     Normalization normalization,
@@ -29,7 +32,7 @@ public record DiffusionOptions(
     double epsilon,
     int exactNodeLimit,
     int concurrency
-) {
+) implements DiffusionOptionsBuilder.With {
     public static final double DEFAULT_ALPHA = 0.05;
     public static final int DEFAULT_TOP_K = 128;
     public static final double DEFAULT_HEAT_TIME = 5.0;
@@ -70,41 +73,6 @@ public record DiffusionOptions(
         return new DiffusionOptions(DiffusionKind.PPR, Normalization.SYMMETRIC, DiffusionMode.AUTO, DEFAULT_ALPHA,
             DEFAULT_TOP_K, DEFAULT_HEAT_TIME, DEFAULT_HEAT_CLIP, DEFAULT_EPSILON, DEFAULT_EXACT_NODE_LIMIT,
             Math.max(1, Runtime.getRuntime().availableProcessors()));
-    }
-
-    public DiffusionOptions withKind(DiffusionKind value) {
-        return new DiffusionOptions(value, normalization, mode, alpha, topK, heatTime, heatClip, epsilon,
-            exactNodeLimit, concurrency);
-    }
-
-    public DiffusionOptions withNormalization(Normalization value) {
-        return new DiffusionOptions(kind, value, mode, alpha, topK, heatTime, heatClip, epsilon, exactNodeLimit,
-            concurrency);
-    }
-
-    public DiffusionOptions withMode(DiffusionMode value) {
-        return new DiffusionOptions(kind, normalization, value, alpha, topK, heatTime, heatClip, epsilon,
-            exactNodeLimit, concurrency);
-    }
-
-    public DiffusionOptions withAlpha(double value) {
-        return new DiffusionOptions(kind, normalization, mode, value, topK, heatTime, heatClip, epsilon,
-            exactNodeLimit, concurrency);
-    }
-
-    public DiffusionOptions withTopK(int value) {
-        return new DiffusionOptions(kind, normalization, mode, alpha, value, heatTime, heatClip, epsilon,
-            exactNodeLimit, concurrency);
-    }
-
-    public DiffusionOptions withEpsilon(double value) {
-        return new DiffusionOptions(kind, normalization, mode, alpha, topK, heatTime, heatClip, value,
-            exactNodeLimit, concurrency);
-    }
-
-    public DiffusionOptions withConcurrency(int value) {
-        return new DiffusionOptions(kind, normalization, mode, alpha, topK, heatTime, heatClip, epsilon,
-            exactNodeLimit, value);
     }
 
     /** Whether a graph of {@code nodeCount} nodes is solved densely under these options. */

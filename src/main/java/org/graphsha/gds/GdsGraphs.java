@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.graphsha.graph.EdgeList;
+import org.graphsha.graph.ProjectionSchema;
 import org.neo4j.gds.NodeLabel;
 import org.neo4j.gds.RelationshipType;
 import org.neo4j.gds.api.Graph;
@@ -18,6 +19,7 @@ import org.neo4j.gds.api.GraphStore;
 import org.neo4j.gds.api.nodeproperties.ValueType;
 import org.neo4j.gds.api.properties.nodes.NodePropertyValues;
 import org.neo4j.gds.core.loading.GraphStoreCatalog;
+import org.neo4j.gds.core.loading.GraphStoreCatalogEntry;
 
 /**
  * The only class that touches GDS internals: it looks a named graph up in GDS's catalog (pinned to
@@ -65,7 +67,11 @@ public final class GdsGraphs {
     }
 
     public ProjectedGraph read(String graphName, Selection selection, List<String> featureProperties) {
-        GraphStore store = store(graphName);
+        return projection(graphName).read(selection, featureProperties);
+    }
+
+    private static ProjectedGraph read(GraphStore store, String graphName, Selection selection,
+                                       List<String> featureProperties) {
         Collection<NodeLabel> labels = labels(store, graphName, selection);
         Collection<RelationshipType> types = types(store, graphName, selection);
         Graph graph = store.getGraph(labels, types, Optional.empty());
@@ -82,7 +88,11 @@ public final class GdsGraphs {
 
     /** The Neo4j ids of the selected nodes, in the order {@link #read} gives them, without reading anything else. */
     public long[] neo4jIds(String graphName, Selection selection) {
-        Graph graph = graph(store(graphName), graphName, selection);
+        return projection(graphName).neo4jIds(selection);
+    }
+
+    private static long[] neo4jIds(GraphStore store, String graphName, Selection selection) {
+        Graph graph = graph(store, graphName, selection);
         int n = Math.toIntExact(graph.nodeCount());
         long[] neo4jIds = new long[n];
         for (int i = 0; i < n; i++) {
@@ -100,7 +110,11 @@ public final class GdsGraphs {
     }
 
     public Dimensions dimensions(String graphName, Selection selection, List<String> featureProperties) {
-        GraphStore store = store(graphName);
+        return projection(graphName).dimensions(selection, featureProperties);
+    }
+
+    private static Dimensions dimensions(GraphStore store, String graphName, Selection selection,
+                                         List<String> featureProperties) {
         Graph graph = graph(store, graphName, selection);
         int width = 0;
         for (String property : featureProperties) {
@@ -117,7 +131,10 @@ public final class GdsGraphs {
 
     /** An integer node property of the projection, e.g. a numeric class; null where a node has no value. */
     public Long[] longProperty(String graphName, String property, long[] neo4jIds) {
-        GraphStore store = store(graphName);
+        return projection(graphName).longProperty(property, neo4jIds);
+    }
+
+    private static Long[] longProperty(GraphStore store, String graphName, String property, long[] neo4jIds) {
         if (!store.hasNodeProperty(property)) {
             return null;
         }
@@ -208,11 +225,59 @@ public final class GdsGraphs {
     }
 
     private GraphStore store(String graphName) {
+        return entry(graphName).graphStore();
+    }
+
+    private GraphStoreCatalogEntry entry(String graphName) {
         if (!exists(graphName)) {
             throw new IllegalArgumentException("Graph with name `" + graphName + "` does not exist on database `"
                 + databaseName + "`; project it first with gds.graph.project");
         }
-        return GraphStoreCatalog.get(username, databaseName, graphName).graphStore();
+        return GraphStoreCatalog.get(username, databaseName, graphName);
+    }
+
+    /**
+     * The named projection, looked up in the catalog once for a call that sizes, reads and describes it, so that
+     * every step sees the same graph.
+     */
+    public Projection projection(String graphName) {
+        return new Projection(graphName, entry(graphName));
+    }
+
+    /** One projection as the catalog held it when looked up; see the methods of the same names above. */
+    public static final class Projection {
+        private final String graphName;
+        private final GraphStoreCatalogEntry entry;
+
+        private Projection(String graphName, GraphStoreCatalogEntry entry) {
+            this.graphName = graphName;
+            this.entry = entry;
+        }
+
+        public String graphName() {
+            return graphName;
+        }
+
+        public ProjectedGraph read(Selection selection, List<String> featureProperties) {
+            return GdsGraphs.read(entry.graphStore(), graphName, selection, featureProperties);
+        }
+
+        public long[] neo4jIds(Selection selection) {
+            return GdsGraphs.neo4jIds(entry.graphStore(), graphName, selection);
+        }
+
+        public Dimensions dimensions(Selection selection, List<String> featureProperties) {
+            return GdsGraphs.dimensions(entry.graphStore(), graphName, selection, featureProperties);
+        }
+
+        public Long[] longProperty(String property, long[] neo4jIds) {
+            return GdsGraphs.longProperty(entry.graphStore(), graphName, property, neo4jIds);
+        }
+
+        /** The database view of the projection ({@link ProjectionSchemas}). */
+        public ProjectionSchema schema(List<String> nodeLabels, List<String> relationshipTypes) {
+            return ProjectionSchemas.of(entry, nodeLabels, relationshipTypes);
+        }
     }
 
     private static Graph graph(GraphStore store, String graphName, Selection selection) {

@@ -41,8 +41,11 @@ public final class ProjectionSchemas {
     public static ProjectionSchema of(Transaction tx, String graphName, List<String> nodeLabels,
                                       List<String> relationshipTypes) {
         InternalTransaction internal = (InternalTransaction) tx;
-        GraphStoreCatalogEntry entry = GraphStoreCatalog.get(internal.securityContext().subject().executingUser(),
-            internal.getDatabaseName(), graphName);
+        return of(GraphStoreCatalog.get(internal.securityContext().subject().executingUser(),
+            internal.getDatabaseName(), graphName), nodeLabels, relationshipTypes);
+    }
+
+    static ProjectionSchema of(GraphStoreCatalogEntry entry, List<String> nodeLabels, List<String> relationshipTypes) {
         GraphStore store = entry.graphStore();
         List<String> labels = nodeLabels.isEmpty()
             ? store.nodeLabels().stream().map(NodeLabel::name).sorted().toList() : nodeLabels;

@@ -18,7 +18,13 @@ final class Inputs {
      * memory guard. Class from the projection when GDS holds it, else from the database.
      */
     static TrainingData.Labels labels(TrainConfig config, GdsGraphs graphs, long[] ids, Transaction tx) {
-        Object[] targets = graphs.longProperty(config.graphName(), config.targetProperty(), ids);
+        return labels(config, graphs.projection(config.graphName()), ids, tx);
+    }
+
+    /** As above, from a projection the caller has already looked up. */
+    static TrainingData.Labels labels(TrainConfig config, GdsGraphs.Projection projection, long[] ids,
+                                      Transaction tx) {
+        Object[] targets = projection.longProperty(config.targetProperty(), ids);
         if (targets == null) {
             targets = NodeValues.read(tx, ids, config.targetProperty());
         }

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.graphsha.evaluation.Evaluation;
+import org.graphsha.method.TrainingPlan;
 import org.graphsha.synthesis.SynthesisReport;
 
 /**
@@ -40,9 +41,9 @@ final class MetricMaps {
     }
 
     /** An ensemble's members, each alone: seed, selected epoch and validation metrics. */
-    static List<Map<String, Object>> members(List<EnsembleTraining.Member> members) {
+    static List<Map<String, Object>> members(List<TrainingPlan.Member> members) {
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (EnsembleTraining.Member member : members) {
+        for (TrainingPlan.Member member : members) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("randomSeed", member.seed());
             row.put("bestEpoch", (long) member.bestEpoch());

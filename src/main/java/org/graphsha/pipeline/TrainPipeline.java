@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongFunction;
 
 import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.catalog.TrainedModel;
@@ -18,15 +19,16 @@ import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.gds.GdsProgress;
 import org.graphsha.gds.ProjectedGraph;
-import org.graphsha.gds.ProjectionSchemas;
 import org.graphsha.graph.FeatureTransform;
+import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.method.Method;
+import org.graphsha.method.RunConfig;
+import org.graphsha.method.TrainingPlan;
+import org.graphsha.method.selection.CrossValidation;
 import org.graphsha.nn.Engines;
 import org.graphsha.synthesis.GraphShaSynthesizer;
 import org.graphsha.training.EpochListener;
-import org.graphsha.training.LogitReadout;
-import org.graphsha.training.LossKind;
 import org.graphsha.training.TrainingResult;
 import org.neo4j.graphdb.Transaction;
 
@@ -68,30 +70,34 @@ public final class TrainPipeline {
         boolean selects = config.candidates().enabled();
         boolean needsDiffusion = config.methods().stream().anyMatch(Method::needsDiffusion);
         long start = System.nanoTime();
-        TrainSizing.Sized sized = TrainSizing.size(config, graphs, tx);
+        // Looked up once: sizing, reading and describing the graph all see the same projection.
+        GdsGraphs.Projection projection = graphs.projection(config.graphName());
+        TrainSizing.Sized sized = TrainSizing.size(config, projection, tx);
         MemoryGuard.check(PROCEDURE, sized.estimate().memory(), config.job().sudo(), available, ADVICE);
-        ProjectedGraph graph = graphs.read(config.graphName(), TrainSizing.selection(config), config.featureProperties());
+        ProjectedGraph graph = projection.read(TrainSizing.selection(config), config.featureProperties());
         if (!java.util.Arrays.equals(graph.neo4jIds(), sized.ids())) {
             throw new IllegalStateException("Graph `" + config.graphName() + "` changed while graphsha.train read it; "
                 + "run the call again");
         }
         FeatureTransform features = config.featureNormalization().fit(graph.features());
         TrainingData data = Inputs.trainingData(features, graph, sized.labels());
-        ProjectionSchema schema = ProjectionSchemas.of(tx, config.graphName(), TrainConfig.filter(config.nodeLabels()),
+        ProjectionSchema schema = projection.schema(TrainConfig.filter(config.nodeLabels()),
             TrainConfig.filter(config.relationshipTypes()));
 
-        if (selects) {
-            CandidateSelection.checkFolds(config, data);
-        }
+        GraphSnapshot snapshot = data.snapshot();
+        long seed = config.training().seed();
+        // Built with S̃ once it is computed; here it only sizes the stages and checks the folds.
+        TrainingPlan sizing = config.plan(null);
+        sizing.checkFolds(snapshot, seed);
         int n = graph.nodeCount();
         int epochs = config.training().epochs();
         List<GdsProgress.Stage> stages = new ArrayList<>();
         stages.add(new GdsProgress.Stage("diffusion", needsDiffusion ? n : 0));
         if (selects) {
-            stages.add(CandidateSelection.stage(config, data));
+            stages.add(CandidateSelection.stage(sizing, snapshot, epochs));
         }
         // Scored on the validation nodes, the chosen candidate's run is member 0 and its epochs are the selection's.
-        int reused = config.candidates().keepsChosenRun(data.snapshot()) ? 1 : 0;
+        int reused = config.candidates().keepsChosenRun(snapshot) ? 1 : 0;
         stages.add(new GdsProgress.Stage("training", (long) epochs * (config.ensembleSize() - reused)));
         GdsProgress progress = progressFactory.start("graphsha.train", stages);
         try {
@@ -101,25 +107,26 @@ public final class TrainPipeline {
             progress.beginStage("diffusion");
             NeighbourDistribution distribution = null;
             if (needsDiffusion) {
-                for (TrainConfig candidate : config.runConfigs()) {
+                for (RunConfig candidate : config.runs()) {
                     if (candidate.method().needsDiffusion()) {
-                        GraphShaSynthesizer.requireSupported(data.snapshot(), candidate.synthesis());
+                        GraphShaSynthesizer.requireSupported(snapshot, candidate.synthesis());
                     }
                 }
                 // The diffusion reports from its worker threads; a terminated transaction stops it there too.
-                distribution = Diffusion.compute(data.snapshot().adjacency(), config.synthesis().diffusion(), steps -> {
+                distribution = Diffusion.compute(snapshot.adjacency(), config.synthesis().diffusion(), steps -> {
                     checkTerminated.run();
                     progress.progress(steps);
                 });
             }
             progress.endStage("diffusion");
             checkTerminated.run();
+            TrainingPlan plan = config.plan(distribution);
             // Without candidates the run is the call's own; with them, that of a call naming the chosen method.
-            CandidateSelection.Choice choice = selects
-                ? CandidateSelection.choose(config, data, distribution, progress, checkTerminated)
-                : CandidateSelection.Choice.none(config);
-            TrainConfig run = choice.run();
-            Method method = run.method();
+            TrainingPlan.Choice choice = selects
+                ? CandidateSelection.choose(plan, snapshot, seed, progress, checkTerminated)
+                : plan.choose(snapshot, seed, EpochListener.NONE, CrossValidation.FoldListener.NONE);
+            RunConfig run = choice.run().config();
+            Map<String, Object> kept = selects ? config.chosenConfiguration(choice.index()) : config.effective();
             int members = config.ensembleSize();
             long trained = System.nanoTime();
 
@@ -138,13 +145,11 @@ public final class TrainPipeline {
                         report.epoch() + 1, report.epochs(), report.trainLoss(), report.valLoss(), report.valAccuracy()));
                 }
             };
-            double[] offsets = LogitReadout.logitOffsets(data.snapshot(),
-                run.training().loss() == LossKind.PC_SOFTMAX);
             // Without a split property each member holds out its own validation nodes, as a call with its seed would.
-            boolean ownHoldouts = config.splitProperty().isEmpty();
-            EnsembleTraining.Trained ensemble = EnsembleTraining.train(run, members, m -> m == 0 || !ownHoldouts ? data
-                    : data.withHoldout(config.validationFraction(), config.training().seed() + m),
-                ownHoldouts, distribution, choice.chosenRun(), offsets, listener);
+            LongFunction<GraphSnapshot> ownHoldouts = config.splitProperty().isPresent() ? null
+                : memberSeed -> data.withHoldout(config.validationFraction(), memberSeed).snapshot();
+            TrainingPlan.Trained ensemble = plan.ensemble(choice, snapshot, seed, ownHoldouts, listener,
+                TrainingPlan.MemberListener.NONE);
             TrainingResult result = ensemble.first();
             progress.endStage("training");
             long finished = System.nanoTime();
@@ -152,17 +157,18 @@ public final class TrainPipeline {
             TrainedModel model = new TrainedModel(config.modelName(), new TrainingGraph(graph.graphName(),
                 graph.schema().nodeLabels(), graph.schema().relationshipTypes(), graph.schema().featureWidths()),
                 run.training().model(),
-                ConfigReader.choiceName(method), data.classIndex().values(), config.featureProperties(),
+                ConfigReader.choiceName(run.method()), data.classIndex().values(), config.featureProperties(),
                 graph.features().dimension(), result.bestEpoch(),
-                configuration(choice.kept(), features),
-                metrics(ensemble, data, choice.stats()), Instant.now(), result.parameters(), offsets, schema,
+                configuration(kept, features),
+                metrics(ensemble, data, CandidateSelection.yielded(choice)), Instant.now(), result.parameters(),
+                ensemble.logitOffsets(), schema,
                 ensemble.otherMembers(), features);
             catalog.store(model, config.overwrite());
             progress.finish("graphsha.train");
             return new Outcome(model, result, (trained - start - choice.nanos()) / 1_000_000,
                 (finished - trained) / 1_000_000, ensemble.syntheticNodesPerEpoch(),
                 ensemble.synthesis() == null ? Map.of() : MetricMaps.of(ensemble.synthesis(), data.classValues()),
-                choice.stats());
+                CandidateSelection.yielded(choice));
         } catch (RuntimeException | Error e) {
             progress.fail();
             throw e;
@@ -179,7 +185,7 @@ public final class TrainPipeline {
     /**
      * @param selection {@code modelSelectionStats}, kept with the metrics when not empty (older models lack it)
      */
-    private static Map<String, Object> metrics(EnsembleTraining.Trained trained, TrainingData data,
+    private static Map<String, Object> metrics(TrainingPlan.Trained trained, TrainingData data,
                                                Map<String, Object> selection) {
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("validation", MetricMaps.of(trained.validation(), data.classValues()));

@@ -5,6 +5,7 @@ import org.graphsha.data.TrainingData;
 import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.method.Method;
+import org.graphsha.method.RunConfig;
 import org.graphsha.training.MemoryEstimate;
 import org.neo4j.graphdb.Transaction;
 
@@ -24,14 +25,14 @@ public final class TrainSizing {
     private TrainSizing() {}
 
     public static Estimate estimate(TrainConfig config, GdsGraphs graphs, Transaction tx) {
-        return size(config, graphs, tx).estimate();
+        return size(config, graphs.projection(config.graphName()), tx).estimate();
     }
 
-    static Sized size(TrainConfig config, GdsGraphs graphs, Transaction tx) {
+    static Sized size(TrainConfig config, GdsGraphs.Projection projection, Transaction tx) {
         GdsGraphs.Selection selection = selection(config);
-        GdsGraphs.Dimensions size = graphs.dimensions(config.graphName(), selection, config.featureProperties());
-        long[] ids = graphs.neo4jIds(config.graphName(), selection);
-        TrainingData.Labels labels = Inputs.labels(config, graphs, ids, tx);
+        GdsGraphs.Dimensions size = projection.dimensions(selection, config.featureProperties());
+        long[] ids = projection.neo4jIds(selection);
+        TrainingData.Labels labels = Inputs.labels(config, projection, ids, tx);
         long n = size.nodeCount();
         // The message graph holds both directions of every pair: twice the count bounds natural and undirected
         // projections.
@@ -44,8 +45,9 @@ public final class TrainSizing {
             : edges + n;
         MemoryEstimate memory = null;
         long synthetic = 0;
-        for (TrainConfig run : config.runConfigs()) {
-            long peak = run.method().syntheticNodePeak(labels.trainingCounts(), run.synthesis(), run.graphSmoteUpScale());
+        for (RunConfig run : config.runs()) {
+            long peak = run.method().syntheticNodePeak(labels.trainingCounts(), run.synthesis(),
+                run.graphSmoteUpScale());
             synthetic = Math.max(synthetic, peak);
             MemoryEstimate candidate = MemoryEstimate.of(n, edges, size.featureDimension(), classes,
                 run.training().model(), peak, entries, needsDiffusion && diffusion.exactFor(Math.toIntExact(n)),

@@ -1,5 +1,7 @@
 package org.graphsha.synthesis;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
+
 import org.graphsha.diffusion.DiffusionOptions;
 
 /**
@@ -19,6 +21,7 @@ import org.graphsha.diffusion.DiffusionOptions;
  * @param diffusion         the neighbour distribution S̃ used to pick synthetic neighbours
  * @param hardness          how hard anchors and their auxiliaries are found (docs/algorithm.md §10.4)
  */
+@RecordBuilder
 public record SynthesisOptions(
     SynthesisTarget target,
     SyntheticEdges syntheticEdges,
@@ -30,7 +33,7 @@ public record SynthesisOptions(
     Ablation ablation,
     DiffusionOptions diffusion,
     Hardness hardness
-) {
+) implements SynthesisOptionsBuilder.With {
     public static final double DEFAULT_BETA_A = 1;
     public static final double DEFAULT_BETA_B = 100;
     public static final double DEFAULT_TEMPERATURE = 2;
@@ -65,38 +68,4 @@ public record SynthesisOptions(
             Hardness.CONFIDENCE_RULE);
     }
 
-    public SynthesisOptions withTarget(SynthesisTarget value) {
-        return new SynthesisOptions(value, syntheticEdges, betaA, betaB, temperature, warmupEpochs, excludeOwnClass,
-            ablation, diffusion, hardness);
-    }
-
-    public SynthesisOptions withSyntheticEdges(SyntheticEdges value) {
-        return new SynthesisOptions(target, value, betaA, betaB, temperature, warmupEpochs, excludeOwnClass,
-            ablation, diffusion, hardness);
-    }
-
-    public SynthesisOptions withBeta(double a, double b) {
-        return new SynthesisOptions(target, syntheticEdges, a, b, temperature, warmupEpochs, excludeOwnClass,
-            ablation, diffusion, hardness);
-    }
-
-    public SynthesisOptions withTemperature(double value) {
-        return new SynthesisOptions(target, syntheticEdges, betaA, betaB, value, warmupEpochs, excludeOwnClass,
-            ablation, diffusion, hardness);
-    }
-
-    public SynthesisOptions withWarmupEpochs(int value) {
-        return new SynthesisOptions(target, syntheticEdges, betaA, betaB, temperature, value, excludeOwnClass,
-            ablation, diffusion, hardness);
-    }
-
-    public SynthesisOptions withAblation(Ablation value) {
-        return new SynthesisOptions(target, syntheticEdges, betaA, betaB, temperature, warmupEpochs, excludeOwnClass,
-            value, diffusion, hardness);
-    }
-
-    public SynthesisOptions withHardness(Hardness value) {
-        return new SynthesisOptions(target, syntheticEdges, betaA, betaB, temperature, warmupEpochs, excludeOwnClass,
-            ablation, diffusion, value);
-    }
 }

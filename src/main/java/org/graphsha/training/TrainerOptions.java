@@ -1,5 +1,7 @@
 package org.graphsha.training;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
+
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.Engines.DeviceChoice;
 import org.graphsha.nn.ModelSpec;
@@ -12,6 +14,7 @@ import org.graphsha.nn.ModelSpec;
  *
  * @param threads PyTorch intra-op threads of this run (capped at the machine's cores when applied)
  */
+@RecordBuilder
 public record TrainerOptions(
     ModelSpec model,
     LossKind loss,
@@ -28,7 +31,7 @@ public record TrainerOptions(
     SelectionWindow selectionWindow,
     SelfTrainingOptions selfTraining,
     VirtualClassNodes virtualClassNodes
-) {
+) implements TrainerOptionsBuilder.With {
     public TrainerOptions {
         if (epochs <= 0) {
             throw new IllegalArgumentException("epochs must be positive, but was " + epochs);
@@ -53,43 +56,4 @@ public record TrainerOptions(
             SelectionTieBreak.FIRST, SelectionWindow.SINGLE_EPOCH, SelfTrainingOptions.OFF, VirtualClassNodes.NONE);
     }
 
-    public TrainerOptions withLoss(LossKind l) {
-        return new TrainerOptions(model, l, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, selectionWindow, selfTraining, virtualClassNodes);
-    }
-
-    public TrainerOptions withEpochs(int e) {
-        return new TrainerOptions(model, loss, e, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, selectionWindow, selfTraining, virtualClassNodes);
-    }
-
-    public TrainerOptions withSeed(long s) {
-        return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, s, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, selectionWindow, selfTraining, virtualClassNodes);
-    }
-
-    public TrainerOptions withThreads(int t) {
-        return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, t, featureMode, cbBeta,
-            focalGamma, tieBreak, selectionWindow, selfTraining, virtualClassNodes);
-    }
-
-    public TrainerOptions withFeatureMode(FeatureMode f) {
-        return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, f, cbBeta,
-            focalGamma, tieBreak, selectionWindow, selfTraining, virtualClassNodes);
-    }
-
-    public TrainerOptions withSelfTraining(SelfTrainingOptions o) {
-        return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, selectionWindow, o, virtualClassNodes);
-    }
-
-    public TrainerOptions withVirtualClassNodes(VirtualClassNodes v) {
-        return new TrainerOptions(model, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, selectionWindow, selfTraining, v);
-    }
-
-    public TrainerOptions withModel(ModelSpec m) {
-        return new TrainerOptions(m, loss, epochs, learningRate, weightDecay, seed, device, threads, featureMode, cbBeta,
-            focalGamma, tieBreak, selectionWindow, selfTraining, virtualClassNodes);
-    }
 }

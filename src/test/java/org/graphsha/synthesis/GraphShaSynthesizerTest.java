@@ -268,7 +268,7 @@ class GraphShaSynthesizerTest {
 
     @Test
     void optionsValidate() {
-        assertThrows(IllegalArgumentException.class, () -> SynthesisOptions.defaults().withBeta(0, 100));
+        assertThrows(IllegalArgumentException.class, () -> SynthesisOptions.defaults().withBetaA(0));
         assertThrows(IllegalArgumentException.class, () -> SynthesisOptions.defaults().withTemperature(-1));
         assertThrows(IllegalArgumentException.class, () -> SynthesisOptions.defaults().withWarmupEpochs(-2));
         SynthesisOptions defaults = SynthesisOptions.defaults();

@@ -12,12 +12,17 @@ import java.util.Locale;
 import org.graphsha.tools.console.ProgressDisplay;
 import org.graphsha.tools.generate.UserGraph;
 import org.graphsha.config.ConfigReader;
+import org.graphsha.config.TrainConfig;
 import org.graphsha.config.TrainConfig.FeatureNormalization;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.method.Method;
+import org.graphsha.method.TrainingPlan;
 import org.graphsha.method.selection.CandidateScoring;
-import org.graphsha.training.LossKind;
+import org.graphsha.method.selection.CrossValidation;
+import org.graphsha.method.selection.SelectionStats;
+import org.graphsha.training.EpochListener;
 import org.graphsha.training.TrainingResult;
 
 /**
@@ -73,76 +78,88 @@ public final class BenchCommand {
                 + "), as --featureNormalization asks; auto keeps the reference's row sums");
         }
         long diffusionStart = System.nanoTime();
-        NeighbourDistribution distribution = BenchRunner.diffusionFor(snapshot, o.train());
+        NeighbourDistribution distribution = diffusionFor(snapshot, o.train());
         if (distribution != null && !o.json()) {
             progress.printf(Locale.ROOT, "diffusion (%s): %.2f s, %d entries%n",
                 o.train().synthesis().diffusion().kind().value(), (System.nanoTime() - diffusionStart) / 1e9,
                 distribution.entryCount());
         }
-        BenchRunner runner = new BenchRunner(snapshot, o.train(), distribution, o.threads());
+        // Without --average-seeds each run is a plan of one member; with it, a block of K seeds is one ensemble.
+        // --threads 0 means 1 PyTorch intra-op thread, which keeps runs bit-reproducible.
+        TrainingPlan plan = o.train().plan(distribution).withThreads(Math.max(o.threads(), 1))
+            .withEnsembleSize(Math.max(1, o.averageSeeds()));
+        int block = plan.ensembleSize();
         List<TrainingResult> results = new ArrayList<>();
-        List<GraphSnapshot> trainedOn = new ArrayList<>();
+        List<Evaluation> blocks = new ArrayList<>();
         double[] seconds = new double[o.runs()];
         // Resident memory of the first run after epoch 100 and after its last epoch: per-epoch leaks show here.
         double[] rss = {Double.NaN, Double.NaN};
         ProgressDisplay display = ProgressDisplay.forStandardOutput(System.err);
-        boolean selecting = o.train().candidates().enabled();
-        // A run with candidates trains folds × candidates models, then the chosen one; or one per candidate.
-        int trainingsPerRun = selecting ? o.train().candidates().scoringRuns(snapshot)
-            + (o.train().candidates().keepsChosenRun(snapshot) ? 0 : 1) : 1;
+        boolean selecting = plan.selection().enabled();
         List<String> chosen = new ArrayList<>();
-        for (int i = 0; i < o.runs(); i++) {
-            long seed = o.seed() + i;
-            int runIndex = i;
-            long start = System.nanoTime();
-            boolean first = i == 0;
+        for (int b = 0; b < o.runs() / block; b++) {
+            long blockSeed = o.seed() + (long) b * block;
+            int firstRun = b * block;
             // The user graph's holdout follows the seed, as the procedure's does; the adjacency (and so S̃) does not.
-            GraphSnapshot seedSnapshot = user == null || seed == o.seed() ? snapshot : user.forSeed(seed);
-            BenchRunner seeded = seedSnapshot == snapshot ? runner
-                : new BenchRunner(seedSnapshot, o.train(), distribution, o.threads());
-            trainedOn.add(seedSnapshot);
+            GraphSnapshot blockSnapshot = user == null || blockSeed == o.seed() ? snapshot : user.forSeed(blockSeed);
+            int trainings = plan.trainings(blockSnapshot);
+            long[] started = {System.nanoTime()};
             long[] epochsDone = {0};
-            org.graphsha.training.EpochListener listener = report -> {
+            EpochListener listener = report -> {
                 epochsDone[0]++;
-                display.update("run " + (runIndex + 1) + "/" + o.runs(),
-                    (runIndex + epochsDone[0] / ((double) report.epochs() * trainingsPerRun)) / o.runs());
-                if (first && (report.epoch() == 99 || report.epoch() == report.epochs() - 1)) {
+                display.update("run " + (firstRun + 1) + "/" + o.runs(),
+                    (firstRun + block * epochsDone[0] / ((double) report.epochs() * trainings)) / o.runs());
+                if (results.isEmpty() && (report.epoch() == 99 || report.epoch() == report.epochs() - 1)) {
                     rss[report.epoch() == 99 ? 0 : 1] = PeakMemory.currentRssMb();
                 }
             };
-            BenchRunner.Selected selected = selecting ? seeded.select(seed, listener) : null;
-            TrainingResult r = selecting ? selected.result() : seeded.run(seed, listener);
-            seconds[i] = (System.nanoTime() - start) / 1e9;
-            display.finish();
-            results.add(r);
+            TrainingPlan.Choice choice = plan.choose(blockSnapshot, blockSeed, listener,
+                CrossValidation.FoldListener.NONE);
             if (selecting) {
-                chosen.add(selected.stats().chosen());
+                for (int m = 0; m < block; m++) {
+                    chosen.add(choice.stats().chosen());
+                }
                 if (!o.json()) {
-                    progress.println(selectionLine(i + 1, seed, selected.stats()));
+                    progress.println(selectionLine(firstRun + 1, blockSeed, choice.stats()));
                 }
             }
-            if (!o.json()) {
-                progress.printf(Locale.ROOT, "run %d seed %d: best epoch %d  logits %08x  acc %.2f  bAcc %.2f  F1 %.2f  val bAcc %.2f  (%.1f s, %.1f ms/epoch)%n",
-                    i + 1, seed, r.bestEpoch(), Arrays.hashCode(r.logits()), 100 * r.test().accuracy(), 100 * r.test().balancedAccuracy(),
-                    100 * r.test().macroF1(), 100 * r.validation().balancedAccuracy(), seconds[i], r.medianMsPerEpoch());
-            }
+            TrainingPlan.Trained trained = plan.ensemble(choice, blockSnapshot, blockSeed,
+                user == null ? null : user::forSeed, listener, (member, seed, run) -> {
+                    int i = firstRun + member;
+                    long now = System.nanoTime();
+                    seconds[i] = (now - started[0]) / 1e9;
+                    started[0] = now;
+                    display.finish();
+                    TrainingResult r = run.result();
+                    results.add(r);
+                    if (!o.json()) {
+                        progress.println(runLine(i + 1, seed, r, seconds[i]));
+                    }
+                });
+            blocks.add(trained.test());
         }
         if (selecting && !o.json()) {
             progress.println("chosen per seed: " + String.join(" ", chosen));
         }
         if (o.averageSeeds() > 0) {
-            printSeedAverages(progress, o, results, trainedOn);
+            printSeedAverages(progress, o, blocks);
         }
         BenchReport report = BenchReport.of(o, snapshot, results, seconds, PeakMemory.peakRssMb(), rss);
         return o.json() ? report.toJson() : report.toTable();
     }
 
+    /**
+     * S̃ of the snapshot with the call's diffusion options, or null when no method needs it; with candidates, computed
+     * once when any of them needs it.
+     */
+    static NeighbourDistribution diffusionFor(GraphSnapshot snapshot, TrainConfig train) {
+        return train.methods().stream().filter(Method::needsDiffusion).findFirst()
+            .map(m -> m.diffusion(snapshot, train.synthesis())).orElse(null);
+    }
+
     /** One line per block of {@code --average-seeds} runs, then the blocks' mean and std. */
-    private static void printSeedAverages(PrintStream out, BenchOptions o, List<TrainingResult> results,
-                                          List<GraphSnapshot> trainedOn) {
+    private static void printSeedAverages(PrintStream out, BenchOptions o, List<Evaluation> blocks) {
         int k = o.averageSeeds();
-        boolean logPriors = !o.train().candidates().enabled() && o.train().training().loss() == LossKind.PC_SOFTMAX;
-        List<Evaluation> blocks = SeedAverage.blocks(results, trainedOn, k, logPriors);
         double[] bacc = new double[blocks.size()];
         for (int b = 0; b < blocks.size(); b++) {
             Evaluation e = blocks.get(b);
@@ -167,8 +184,16 @@ public final class BenchCommand {
         return snapshot;
     }
 
+    /** One run's line: its logits' hash (runs with the same seed must match bit for bit) and test metrics. */
+    private static String runLine(int run, long seed, TrainingResult r, double seconds) {
+        return String.format(Locale.ROOT, "run %d seed %d: best epoch %d  logits %08x  acc %.2f  bAcc %.2f  F1 %.2f"
+                + "  val bAcc %.2f  (%.1f s, %.1f ms/epoch)", run, seed, r.bestEpoch(), Arrays.hashCode(r.logits()),
+            100 * r.test().accuracy(), 100 * r.test().balancedAccuracy(), 100 * r.test().macroF1(),
+            100 * r.validation().balancedAccuracy(), seconds, r.medianMsPerEpoch());
+    }
+
     /** Which method the scoring chose for a seed, and every candidate's fold (or validation) bAcc (percent). */
-    static String selectionLine(int run, long seed, org.graphsha.method.selection.SelectionStats stats) {
+    static String selectionLine(int run, long seed, SelectionStats stats) {
         boolean folds = stats.scoring() == CandidateScoring.FOLDS;
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "run %d seed %d: chose %s; %s bAcc", run,
             seed, stats.chosen(), folds ? "fold" : "validation"));

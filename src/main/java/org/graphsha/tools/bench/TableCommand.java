@@ -22,12 +22,14 @@ import org.graphsha.data.KnownDataset;
 import org.graphsha.data.TieOrder;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.method.TrainingPlan;
+import org.graphsha.method.selection.CrossValidation;
 import org.graphsha.training.TrainingResult;
 
 /**
  * {@code bench --table lt|step} and {@code bench --rho-sweep ...}: runs every requested backbone ×
- * method × dataset (× ρ) cell for several seeds through {@link BenchRunner}, saves each run the
- * moment it finishes ({@link TableResults}), skips runs already saved, and after every cell rewrites
+ * method × dataset (× ρ) cell for several seeds through the {@link TrainingPlan} that graphsha.train runs, saves
+ * each run the moment it finishes ({@link TableResults}), skips runs already saved, and after every cell rewrites
  * the Markdown table and the SVG plots from the saved results.
  */
 final class TableCommand {
@@ -86,9 +88,11 @@ final class TableCommand {
             NeighbourDistribution diffusion = null;
             if (w.train().method().needsDiffusion()) {
                 diffusion = diffusions.computeIfAbsent(dataKey + "/" + w.train().synthesis().diffusion(),
-                    k -> BenchRunner.diffusionFor(snapshot, w.train()));
+                    k -> BenchCommand.diffusionFor(snapshot, w.train()));
             }
-            BenchRunner runner = new BenchRunner(snapshot, w.train(), diffusion, o.threads());
+            // --threads 0 means 1 PyTorch intra-op thread, which keeps runs bit-reproducible.
+            TrainingPlan training = w.train().plan(diffusion).withThreads(Math.max(o.threads(), 1))
+                .withEnsembleSize(1);
             int[] trainCounts = trainCounts(snapshot);
             for (int i = 0; i < w.pendingSeeds().size(); i++) {
                 long seed = w.pendingSeeds().get(i);
@@ -96,8 +100,9 @@ final class TableCommand {
                     w.label(), seed, i + 1, w.pendingSeeds().size());
                 int doneBefore = done;
                 long start = System.nanoTime();
-                TrainingResult r = runner.run(seed, report ->
-                    display.update(label, (doneBefore + (report.epoch() + 1.0) / report.epochs()) / total));
+                TrainingResult r = training.train(snapshot, seed, null, report ->
+                    display.update(label, (doneBefore + (report.epoch() + 1.0) / report.epochs()) / total),
+                    CrossValidation.FoldListener.NONE, TrainingPlan.MemberListener.NONE).first();
                 double seconds = (System.nanoTime() - start) / 1e9;
                 display.finish();
                 results.add(w.backbone(), w.method(), w.dataset().id(), w.ratio(), w.config(), trainCounts,

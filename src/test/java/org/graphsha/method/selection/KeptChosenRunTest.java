@@ -13,6 +13,7 @@ import java.util.Map;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.Method;
+import org.graphsha.method.RunConfig;
 import org.graphsha.method.MethodRun;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.synthesis.SynthesisOptions;
@@ -30,8 +31,10 @@ class KeptChosenRunTest {
         TrainerOptions options = TrainerOptions.defaults(BackboneKind.GCN).withEpochs(EPOCHS);
         SynthesisOptions synthesis = SynthesisOptions.defaults();
         NeighbourDistribution distribution = Method.GRAPHSHA.diffusion(graph, synthesis);
-        return List.of(new MethodCandidate("vanilla", Map.of("method", "vanilla"), Method.VANILLA, options, synthesis, null, 0),
-            new MethodCandidate("graphsha", Map.of("method", "graphsha"), Method.GRAPHSHA, options, synthesis, distribution, 0));
+        return List.of(new MethodCandidate("vanilla", Map.of("method", "vanilla"),
+                new RunConfig(Method.VANILLA, options, synthesis, 0), null),
+            new MethodCandidate("graphsha", Map.of("method", "graphsha"),
+                new RunConfig(Method.GRAPHSHA, options, synthesis, 0), distribution));
     }
 
     @Test
