@@ -112,7 +112,8 @@ public final class TestNeo4j {
     public static void resetWithCoraLongTailed() {
         boolean unchanged = lastCommittedTransaction() == coraLongTailedAt;
         run("CALL gds.graph.list() YIELD graphName CALL gds.graph.drop(graphName) YIELD nodeCount RETURN count(*)");
-        rows("CALL graphsha.model.list() YIELD modelName CALL graphsha.model.drop(modelName) YIELD modelInfo RETURN count(*)");
+        rows("CALL graphsha.model.list() YIELD modelName CALL graphsha.model.drop(modelName) YIELD modelInfo "
+            + "RETURN count(*)");
         if (!unchanged) {
             reset();
             rows("CALL graphsha.dataset.load('cora')");
