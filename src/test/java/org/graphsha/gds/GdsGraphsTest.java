@@ -20,8 +20,7 @@ class GdsGraphsTest {
 
     @BeforeAll
     static void loadCora() {
-        TestNeo4j.reset();
-        rows("CALL graphsha.dataset.load('cora')");
+        TestNeo4j.resetWithCoraLongTailed();
         rows("CALL gds.graph.project('undirected', 'Paper', {CITES: {orientation: 'UNDIRECTED'}}, "
             + "{nodeProperties: ['features', 'class', 'id']})");
         rows("CALL gds.graph.project('natural', 'Paper', 'CITES', {nodeProperties: ['features']})");

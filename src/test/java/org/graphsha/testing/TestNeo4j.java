@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 import org.graphsha.tools.cli.GdsProcedureClasses;
@@ -18,32 +19,54 @@ import org.neo4j.graphdb.Transaction;
 import org.neo4j.harness.Neo4j;
 import org.neo4j.harness.Neo4jBuilder;
 import org.neo4j.harness.Neo4jBuilders;
+import org.neo4j.kernel.internal.GraphDatabaseAPI;
+import org.neo4j.storageengine.api.TransactionIdStore;
 
 /**
  * One in-process Neo4j (test harness) with GDS and graphsha registered, shared by every
- * integration test of the JVM because a start costs ~20 s. Tests clean up with {@link #reset()}.
+ * integration test of the JVM because a start costs ~20 s (and GDS's own set-up as much again on a busy
+ * machine). Tests clean up with {@link #reset()}.
  * The import directory links the shared datasets (when present) under their names.
  */
 public final class TestNeo4j {
 
-    private static Neo4j neo4j;
-    private static Path importDirectory;
+    private static CompletableFuture<Started> started;
+    /** The last committed transaction when Cora-LT was last written; -1 when it is not in the database. */
+    private static long coraLongTailedAt = -1;
+
+    private record Started(Neo4j neo4j, Path importDirectory) {}
 
     private TestNeo4j() {}
 
-    public static synchronized GraphDatabaseService db() {
-        if (neo4j == null) {
-            start();
-        }
-        return neo4j.defaultDatabaseService();
+    public static GraphDatabaseService db() {
+        return starting().join().neo4j().defaultDatabaseService();
     }
 
     public static Path importDirectory() {
-        db();
-        return importDirectory;
+        return starting().join().importDirectory();
     }
 
-    private static void start() {
+    /**
+     * Starts the harness on a thread of its own and returns at once, so that the start overlaps the tests that
+     * need no database; {@link #db()} waits for it. A failed start fails every {@link #db()} call.
+     */
+    public static void startInBackground() {
+        starting();
+    }
+
+    private static synchronized CompletableFuture<Started> starting() {
+        if (started == null) {
+            started = CompletableFuture.supplyAsync(TestNeo4j::start, task -> {
+                Thread thread = new Thread(task, "test-neo4j-start");
+                thread.setDaemon(true);
+                thread.start();
+            });
+        }
+        return started;
+    }
+
+    private static Started start() {
+        Path importDirectory;
         try {
             importDirectory = Files.createTempDirectory("graphsha-import");
             for (String name : List.of("photo", "computers", "cs", "pubmed")) {
@@ -65,8 +88,13 @@ public final class TestNeo4j {
         for (Class<?> type : GraphshaProcedures.CLASSES) {
             builder = builder.withProcedure(type);
         }
-        neo4j = builder.build();
+        Neo4j neo4j = builder.build();
         Runtime.getRuntime().addShutdownHook(new Thread(neo4j::close));
+        // GDS sets itself up on its first call and its first projection: seconds that belong to the start.
+        GraphDatabaseService db = neo4j.defaultDatabaseService();
+        db.executeTransactionally("CALL gds.graph.project('warm-up', '*', '*') YIELD graphName "
+            + "CALL gds.graph.drop(graphName) YIELD nodeCount RETURN count(*)");
+        return new Started(neo4j, importDirectory);
     }
 
     /** Deletes all data and all GDS graphs. */
@@ -78,14 +106,27 @@ public final class TestNeo4j {
     /**
      * A fresh database with no stored models, Cora loaded with its long-tailed split, and the GDS graph
      * {@code cora} projected undirected with features and classes: the state the train-procedure tests start from.
+     * Cora is written again only when a transaction has committed since it was last written: otherwise the
+     * database holds exactly what the load and split wrote, and the classes that start from it share one load.
      */
     public static void resetWithCoraLongTailed() {
-        reset();
-        rows("CALL graphsha.model.list() YIELD modelName CALL graphsha.model.drop(modelName) YIELD modelInfo RETURN count(*)");
-        rows("CALL graphsha.dataset.load('cora')");
-        rows("CALL graphsha.split.longTailed({nodeLabel: 'Paper', relationshipType: 'CITES'})");
+        boolean unchanged = lastCommittedTransaction() == coraLongTailedAt;
+        run("CALL gds.graph.list() YIELD graphName CALL gds.graph.drop(graphName) YIELD nodeCount RETURN count(*)");
+        rows("CALL graphsha.model.list() YIELD modelName CALL graphsha.model.drop(modelName) YIELD modelInfo "
+            + "RETURN count(*)");
+        if (!unchanged) {
+            reset();
+            rows("CALL graphsha.dataset.load('cora')");
+            rows("CALL graphsha.split.longTailed({nodeLabel: 'Paper', relationshipType: 'CITES'})");
+        }
         rows("CALL gds.graph.project('cora', 'Paper', {CITES: {orientation: 'UNDIRECTED'}}, "
             + "{nodeProperties: ['features', 'class']})");
+        coraLongTailedAt = lastCommittedTransaction();
+    }
+
+    private static long lastCommittedTransaction() {
+        return ((GraphDatabaseAPI) db()).getDependencyResolver().resolveDependency(TransactionIdStore.class)
+            .getLastCommittedTransactionId();
     }
 
     public static List<Map<String, Object>> rows(String query) {

@@ -29,7 +29,7 @@ class SynthesizerHookTest {
     void copiesEnterForwardAndLoss(BackboneKind kind) {
         GraphSnapshot g = CoraLt.snapshot();
         TrainerOptions config = TrainerOptions.defaults(kind).withModel(ModelSpec.defaults(kind).withDropout(0f))
-            .withEpochs(30).withSeed(11);
+            .withEpochs(12).withSeed(11);
         double plain = lastLoss(g, config, null);
         List<float[]> previous = new ArrayList<>();
         double sameLabels = lastLoss(g, config, new Copies(g, 0, previous));

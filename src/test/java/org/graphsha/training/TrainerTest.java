@@ -27,7 +27,7 @@ class TrainerTest {
     @EnumSource(BackboneKind.class)
     void sameSeedGivesIdenticalPredictions(BackboneKind kind) {
         GraphSnapshot g = CoraLt.snapshot();
-        TrainerOptions config = TrainerOptions.defaults(kind).withEpochs(20).withSeed(5);
+        TrainerOptions config = TrainerOptions.defaults(kind).withEpochs(8).withSeed(5);
         TrainingResult a = Trainer.train(g, config);
         TrainingResult b = Trainer.train(g, config);
         assertArrayEquals(a.logits(), b.logits());
@@ -40,7 +40,7 @@ class TrainerTest {
     @Test
     void concurrentRunsEachTrainWithTheirOwnThreadCountAndStayReproducible() throws Exception {
         GraphSnapshot g = CoraLt.snapshot();
-        TrainerOptions single = TrainerOptions.defaults(BackboneKind.GAT).withEpochs(15).withThreads(1);
+        TrainerOptions single = TrainerOptions.defaults(BackboneKind.GAT).withEpochs(6).withThreads(1);
         TrainerOptions two = single.withThreads(2);
         TrainingResult alone = Trainer.train(g, single);
         ExecutorService pool = Executors.newFixedThreadPool(2);

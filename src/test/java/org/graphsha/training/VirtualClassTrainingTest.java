@@ -1,11 +1,15 @@
 package org.graphsha.training;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
@@ -45,12 +49,27 @@ class VirtualClassTrainingTest {
             "predictions cover the original nodes only");
     }
 
-    /** Every method of the shared step takes them: GraphENS's feature corrections, TAM's offsets, plain losses. */
+    /**
+     * Every method of the shared step takes them: GraphENS's feature corrections, TAM's offsets, plain losses.
+     * Without dropout nothing random is drawn between a run's synthesis of epoch 0 and its first step but the
+     * virtual links, so the first training loss can differ from the run without them only if the virtual rows
+     * enter the step; the trained model must differ too.
+     */
     @ParameterizedTest
     @EnumSource(value = Method.class, names = {"VANILLA", "REWEIGHT", "UPSAMPLE", "GRAPH_ENS", "TAM", "TAM_RENODE"})
     void everyMethodOfTheSharedStepTakesThem(Method method) {
-        TrainerOptions options = PLAIN.withEpochs(7).withLoss(method.loss()).withVirtualClassNodes(VirtualClassNodes.BAT0);
-        assertTrue(Double.isFinite(train(method, options).test().accuracy()));
+        TrainerOptions without = PLAIN.withEpochs(3).withLoss(method.loss())
+            .withModel(PLAIN.model().withDropout(0f));
+        List<Double> plainLosses = new ArrayList<>();
+        List<Double> virtualLosses = new ArrayList<>();
+        TrainingResult plain = train(method, without, report -> plainLosses.add(report.trainLoss()));
+        TrainingResult virtual = train(method, without.withVirtualClassNodes(VirtualClassNodes.BAT0),
+            report -> virtualLosses.add(report.trainLoss()));
+        assertEquals(3, virtualLosses.size());
+        assertTrue(Double.isFinite(virtualLosses.get(0)) && Double.isFinite(virtual.test().accuracy()));
+        assertNotEquals(plainLosses.get(0), virtualLosses.get(0), "the virtual rows must enter the first step's loss");
+        assertFalse(Arrays.equals(plain.logits(), virtual.logits()), "the virtual nodes must change the model");
+        assertEquals(plain.logits().length, virtual.logits().length, "predictions cover the original nodes only");
     }
 
     @Test
@@ -61,9 +80,13 @@ class VirtualClassTrainingTest {
     }
 
     private static TrainingResult train(Method method, TrainerOptions options) {
+        return train(method, options, null);
+    }
+
+    private static TrainingResult train(Method method, TrainerOptions options, EpochListener listener) {
         GraphSnapshot g = CoraLt.snapshot();
         SynthesisOptions synthesis = SynthesisOptions.defaults();
         NeighbourDistribution distribution = method.diffusion(g, synthesis);
-        return method.train(g, options, method.newSynthesizer(g, distribution, synthesis), 0, null);
+        return method.train(g, options, method.newSynthesizer(g, distribution, synthesis), 0, listener);
     }
 }

@@ -3,10 +3,18 @@ package org.graphsha.tools.cli;
 import java.io.PrintStream;
 import java.util.List;
 
+import org.graphsha.tools.generate.Flags;
+
 /** {@code ./graphsha demo}: the README's main story, told through the same Cypher a user would type. */
 final class DemoCommand implements Main.Command {
 
-    record Step(String title, String cypher) {}
+    record Step(String title, String cypher) {
+
+        /** The step with {@code epochs} added to its training call, if it has one (a quick look at the story). */
+        Step withEpochs(int epochs) {
+            return new Step(title, cypher.replace("overwrite: true})", "overwrite: true, epochs: " + epochs + "})"));
+        }
+    }
 
     static final List<Step> STEPS = List.of(
         new Step("Load Cora (bundled) as :Paper nodes and :CITES relationships",
@@ -70,14 +78,19 @@ final class DemoCommand implements Main.Command {
 
     @Override
     public int run(List<String> args, Main.Options options, PrintStream out) throws Exception {
-        if (!args.isEmpty()) {
-            throw new Main.UsageException("demo takes no arguments");
+        int epochs;
+        try {
+            Flags flags = new Flags(args);
+            epochs = flags.intInRange("epochs", 0, 1, 1_000_000);
+            flags.finish("--epochs");
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageException(e.getMessage() + "\nusage: ./graphsha demo [--epochs N]");
         }
         long start = System.nanoTime();
         try (EmbeddedNeo4j neo4j = EmbeddedNeo4j.start(options.home(), 0)) {
             CypherRunner runner = new CypherRunner(neo4j.db(), out);
             for (int i = 0; i < STEPS.size(); i++) {
-                Step step = STEPS.get(i);
+                Step step = epochs == 0 ? STEPS.get(i) : STEPS.get(i).withEpochs(epochs);
                 out.println();
                 out.println("== " + (i + 1) + ". " + step.title());
                 out.println("  " + step.cypher().replace("\n", "\n  "));

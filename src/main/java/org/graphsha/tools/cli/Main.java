@@ -24,7 +24,8 @@ public final class Main {
 
     static {
         COMMANDS.put("demo", new Entry("Cora-LT end to end through Cypher: load, split, project, train a plain GCN "
-            + "and GraphSHA, compare them, write predictions, analyst queries", new DemoCommand()));
+            + "and GraphSHA, compare them, write predictions, analyst queries; --epochs N trains N epochs instead of "
+            + "the default 900", new DemoCommand()));
         COMMANDS.put("cypher", new Entry("run Cypher: cypher 'QUERY' or cypher -f FILE.cypher [FILE ...] (';'-separated); "
             + "--memory prints each statement's peak RSS and heap",
             new CypherCommand()));

@@ -24,10 +24,12 @@ class CliTest {
         cli = new CliSession(home);
     }
 
+    /** The story is the same at any epoch count; a few epochs tell it without two full trainings. */
     @Test
     void demoTellsTheWholeCoraLongTailedStory() {
-        assertEquals(0, cli.run("demo"), cli::err);
+        assertEquals(0, cli.run("demo", "--epochs", "20"), cli::err);
         String text = cli.out();
+        assertEquals(2, text.split("overwrite: true, epochs: 20}\\)", -1).length - 1, "both training calls: " + text);
         assertTrue(text.contains("cora      | 2708      | 10556"), text);
         String split = text.substring(text.indexOf("== 2."), text.indexOf("== 3."));
         List<String> trainCounts = split.lines().filter(l -> l.matches("^[0-6]\\s+\\|.*"))
@@ -56,6 +58,8 @@ class CliTest {
     void usageErrorsExitWithTwo() {
         assertEquals(2, cli.run("frobnicate"));
         assertTrue(cli.err().contains("unknown command `frobnicate`"), cli.err());
+        assertEquals(2, cli.run("demo", "--epoch", "5"));
+        assertTrue(cli.err().contains("unknown flag --epoch; known flags: --epochs"), cli.err());
         assertEquals(0, cli.run("help"));
         assertTrue(cli.out().contains("demo"));
     }
