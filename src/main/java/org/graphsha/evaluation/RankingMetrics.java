@@ -5,7 +5,8 @@ import java.util.Comparator;
 
 /**
  * Ranking metrics of one binary labelling (docs/algorithm.md §3.1): {@code positive[i]} says whether node i belongs
- * to the flagged class, {@code score[i]} is how strongly it is flagged. Each is NaN where undefined.
+ * to the flagged class, {@code score[i]} is how strongly it is flagged. Each is NaN where undefined, and when a
+ * score is NaN.
  */
 public final class RankingMetrics {
 
@@ -20,7 +21,7 @@ public final class RankingMetrics {
     public static double averagePrecision(boolean[] positive, double[] score) {
         requireSameLength(positive, score);
         int positives = positives(positive);
-        if (positives == 0) {
+        if (positives == 0 || anyNaN(score)) {
             return Double.NaN;
         }
         Integer[] order = byScoreDescending(score);
@@ -50,7 +51,7 @@ public final class RankingMetrics {
         requireSameLength(positive, score);
         int positives = positives(positive);
         int negatives = positive.length - positives;
-        if (positives == 0 || negatives == 0) {
+        if (positives == 0 || negatives == 0 || anyNaN(score)) {
             return Double.NaN;
         }
         Integer[] order = byScoreDescending(score);
@@ -87,7 +88,7 @@ public final class RankingMetrics {
     public static double precisionAtK(boolean[] positive, double[] score) {
         requireSameLength(positive, score);
         int k = positives(positive);
-        if (k == 0) {
+        if (k == 0 || anyNaN(score)) {
             return Double.NaN;
         }
         Integer[] order = byScoreDescending(score);
@@ -125,10 +126,15 @@ public final class RankingMetrics {
             throw new IllegalArgumentException("y_true and the scores differ in length: " + positive.length + " vs "
                 + score.length);
         }
+    }
+
+    /** A diverged model's NaN probabilities rank nothing: its ranking metrics are NaN rather than a failed call. */
+    private static boolean anyNaN(double[] score) {
         for (double s : score) {
             if (Double.isNaN(s)) {
-                throw new IllegalArgumentException("a score is NaN; ranking metrics need a number for every node");
+                return true;
             }
         }
+        return false;
     }
 }
