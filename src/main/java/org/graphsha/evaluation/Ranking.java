@@ -3,7 +3,7 @@ package org.graphsha.evaluation;
 /**
  * Ranking metrics of a two-class target, computed from the positive class's probability (docs/algorithm.md §3.1).
  * Each is NaN where it is undefined: average precision and precision at k without a positive node, ROC-AUC
- * without a positive or without a negative node.
+ * without a positive or without a negative node; all three when a score is NaN (a diverged model).
  *
  * @param positiveClass  index of the flagged class
  * @param averagePrecision the area under the precision-recall curve as average precision (step-wise)
