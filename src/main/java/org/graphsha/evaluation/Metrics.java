@@ -3,7 +3,8 @@ package org.graphsha.evaluation;
 /**
  * Classification metrics with scikit-learn's semantics (docs/algorithm.md §3.1): balanced accuracy
  * averages recall over the classes present in y_true; macro-F1 averages F1 over the classes present
- * in y_true or y_pred, and a class with zero precision and recall scores 0.
+ * in y_true or y_pred, and a class with zero precision and recall scores 0. Ranking metrics of a two-class
+ * target (average precision, ROC-AUC, precision at k) are in {@link RankingMetrics}.
  */
 public final class Metrics {
 
@@ -44,6 +45,24 @@ public final class Metrics {
         return recall;
     }
 
+    /**
+     * Precision per class: TP / (TP + FP). A class in y_true that is never predicted scores 0 (scikit-learn's
+     * {@code zero_division=0}, the convention F1 follows); a class in neither y_true nor y_pred is NaN, as for F1.
+     */
+    public static double[] perClassPrecision(int[][] confusion) {
+        int c = confusion.length;
+        double[] precision = new double[c];
+        for (int k = 0; k < c; k++) {
+            int predictedCount = columnSum(confusion, k);
+            if (predictedCount == 0) {
+                precision[k] = rowSum(confusion, k) == 0 ? Double.NaN : 0;
+                continue;
+            }
+            precision[k] = (double) confusion[k][k] / predictedCount;
+        }
+        return precision;
+    }
+
     /** F1 per class; NaN for a class in neither y_true nor y_pred, 0 when precision+recall is 0. */
     public static double[] perClassF1(int[][] confusion) {
         int c = confusion.length;
@@ -74,6 +93,60 @@ public final class Metrics {
         int[][] confusion = confusionMatrix(truth, predicted, classCount);
         return new Evaluation(accuracy(truth, predicted), balancedAccuracy(confusion), macroF1(confusion),
             perClassRecall(confusion), perClassF1(confusion), confusion);
+    }
+
+    /**
+     * Metrics of the predictions with the class probabilities they came from (one row per node, in the order of
+     * {@code truth}), kept for the ranking metrics when there are two classes.
+     */
+    public static Evaluation evaluate(int[] truth, int[] predicted, double[][] probabilities, int classCount) {
+        return evaluate(truth, predicted, classCount).withScores(new Scores(truth, probabilities));
+    }
+
+    /**
+     * The class a two-class target flags, and the minority class of any target: the class with the fewest
+     * training labels; among equally few, the last in class order (for a 0/1 target with balanced labels, 1).
+     */
+    public static int minorityClass(int[] trainingCounts) {
+        if (trainingCounts.length == 0) {
+            throw new IllegalArgumentException("the minority class needs at least one class");
+        }
+        int fewest = 0;
+        for (int c = 1; c < trainingCounts.length; c++) {
+            if (trainingCounts[c] <= trainingCounts[fewest]) {
+                fewest = c;
+            }
+        }
+        return fewest;
+    }
+
+    /**
+     * The ranking metrics of a two-class target, ranked by the probability of {@code positiveClass}.
+     *
+     * @param probabilities one row of two class probabilities per node, in the order of {@code truth}
+     */
+    public static Ranking ranking(int[] truth, double[][] probabilities, int positiveClass) {
+        if (truth.length != probabilities.length) {
+            throw new IllegalArgumentException("y_true and the probability rows differ in length: " + truth.length
+                + " vs " + probabilities.length);
+        }
+        if (positiveClass != 0 && positiveClass != 1) {
+            throw new IllegalArgumentException("the positive class of a two-class target is 0 or 1, but was "
+                + positiveClass);
+        }
+        boolean[] positive = new boolean[truth.length];
+        double[] score = new double[truth.length];
+        for (int i = 0; i < truth.length; i++) {
+            if (probabilities[i].length != 2) {
+                throw new IllegalArgumentException("ranking metrics need two class probabilities per node, but row "
+                    + i + " has " + probabilities[i].length);
+            }
+            positive[i] = truth[i] == positiveClass;
+            score[i] = probabilities[i][positiveClass];
+        }
+        return new Ranking(positiveClass, RankingMetrics.averagePrecision(positive, score),
+            RankingMetrics.rocAuc(positive, score), RankingMetrics.precisionAtK(positive, score),
+            RankingMetrics.positives(positive));
     }
 
     private static double meanIgnoringNaN(double[] values) {

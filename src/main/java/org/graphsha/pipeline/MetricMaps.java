@@ -6,7 +6,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.graphsha.data.SplitRole;
+import org.graphsha.data.TrainingData;
 import org.graphsha.evaluation.Evaluation;
+import org.graphsha.evaluation.Metrics;
+import org.graphsha.evaluation.Ranking;
 import org.graphsha.method.TrainingPlan;
 import org.graphsha.synthesis.SynthesisReport;
 
@@ -17,18 +21,75 @@ final class MetricMaps {
 
     private MetricMaps() {}
 
-    static Map<String, Object> of(Evaluation evaluation, Object[] classValues) {
+    /**
+     * A split's metrics for a model trained on {@code data}: for a two-class target the flagged class of the ranking
+     * metrics is the one with fewer training labels ({@link Metrics#minorityClass}).
+     */
+    static Map<String, Object> of(Evaluation evaluation, TrainingData data) {
+        Object[] classValues = data.classValues();
+        int positive = classValues.length == 2 ? Metrics.minorityClass(trainingCounts(data)) : -1;
+        return of(evaluation, classValues, positive);
+    }
+
+    /**
+     * Accuracy, balanced accuracy and macro-F1; per class (by class value) precision, recall (also under its older
+     * name {@code accuracy}) and F1; the confusion matrix; and, when {@code positiveClass} is a class index and the
+     * evaluation kept its scores, the ranking metrics of that class.
+     *
+     * @param positiveClass the flagged class of a two-class target, -1 for none
+     */
+    static Map<String, Object> of(Evaluation evaluation, Object[] classValues, int positiveClass) {
         Map<String, Object> map = summary(evaluation);
+        double[] precision = evaluation.perClassPrecision();
         List<Map<String, Object>> perClass = new ArrayList<>();
         for (int c = 0; c < classValues.length; c++) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("class", classValues[c]);
             row.put("accuracy", evaluation.perClassRecall()[c]);
             row.put("f1", evaluation.perClassF1()[c]);
+            row.put("precision", precision[c]);
+            row.put("recall", evaluation.perClassRecall()[c]);
             perClass.add(row);
         }
         map.put("perClass", perClass);
+        map.put("confusionMatrix", confusionMatrix(evaluation.confusion(), classValues));
+        Ranking ranking = positiveClass < 0 ? null : evaluation.ranking(positiveClass);
+        if (ranking != null) {
+            map.put("positiveClass", classValues[positiveClass]);
+            map.put("prAuc", ranking.averagePrecision());
+            map.put("rocAuc", ranking.rocAuc());
+            map.put("precisionAtK", ranking.precisionAtK());
+            map.put("k", (long) ranking.k());
+        }
         return map;
+    }
+
+    /**
+     * Rows are true classes, columns predicted ones, both keyed by the class value as a string (Cypher's map keys are
+     * strings): {@code confusionMatrix['1']['0']} counts the nodes of class 1 predicted as 0.
+     */
+    private static Map<String, Object> confusionMatrix(int[][] confusion, Object[] classValues) {
+        Map<String, Object> rows = new LinkedHashMap<>();
+        for (int t = 0; t < classValues.length; t++) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            for (int p = 0; p < classValues.length; p++) {
+                row.put(String.valueOf(classValues[p]), (long) confusion[t][p]);
+            }
+            rows.put(String.valueOf(classValues[t]), row);
+        }
+        return rows;
+    }
+
+    /** Training labels per class index: what decides a two-class target's flagged class. */
+    static int[] trainingCounts(TrainingData data) {
+        int[] counts = new int[data.classValues().length];
+        int[] classes = data.snapshot().classes();
+        for (int i = 0; i < classes.length; i++) {
+            if (data.roles()[i] == SplitRole.TRAIN && classes[i] >= 0) {
+                counts[classes[i]]++;
+            }
+        }
+        return counts;
     }
 
     /** Accuracy, balanced accuracy and macro-F1, without the per-class rows. */

@@ -13,6 +13,7 @@ import org.graphsha.pipeline.PredictPipeline.Outcome;
 import org.graphsha.pipeline.PredictPipeline.Predictions;
 import org.graphsha.store.BatchedWrite;
 import org.graphsha.writeback.PredictionWriter;
+import org.neo4j.graphdb.Transaction;
 
 /**
  * The four {@code graphsha.predict} modes as GDS has them: stream (rows), write (Neo4j properties, in
@@ -66,18 +67,23 @@ public final class PredictModes {
         });
     }
 
-    /** Per class (in the model's order) its predicted nodes and their mean confidence; the confidence distribution. */
-    public record Stats(List<Map<String, Object>> perClass, Map<String, Object> confidenceDistribution) {}
+    /**
+     * Per class (in the model's order) its predicted nodes and their mean confidence; the confidence distribution;
+     * the metrics on the nodes whose class is known ({@link KnownLabelMetrics}), empty where none is.
+     */
+    public record Stats(List<Map<String, Object>> perClass, Map<String, Object> confidenceDistribution,
+                        Map<String, Object> metrics) {}
 
-    public static Outcome<Stats> stats(Call call) {
+    /** @param tx reads the known classes that the projection does not hold (string classes) */
+    public static Outcome<Stats> stats(Call call, Transaction tx) {
         return PredictPipeline.run(call, "statistics", false, (p, progress, check) -> {
-            Stats stats = stats(p, call.model().classValues());
+            Stats stats = stats(p, call.model().classValues(), KnownLabelMetrics.of(call, tx, p));
             progress.progress(1);
             return stats;
         });
     }
 
-    static Stats stats(Predictions p, List<Object> classValues) {
+    static Stats stats(Predictions p, List<Object> classValues, Map<String, Object> metrics) {
         long[] counts = new long[classValues.size()];
         double[] confidenceSums = new double[classValues.size()];
         double[] confidences = new double[p.nodeCount()];
@@ -94,7 +100,7 @@ public final class PredictModes {
             row.put("meanConfidence", counts[c] == 0 ? null : confidenceSums[c] / counts[c]);
             perClass.add(row);
         }
-        return new Stats(perClass, distribution(confidences));
+        return new Stats(perClass, distribution(confidences), metrics);
     }
 
     /** GDS's distribution map (min, mean, max and percentiles); percentiles are nearest-rank over the exact values. */

@@ -188,9 +188,9 @@ public final class TrainPipeline {
     private static Map<String, Object> metrics(TrainingPlan.Trained trained, TrainingData data,
                                                Map<String, Object> selection) {
         Map<String, Object> metrics = new LinkedHashMap<>();
-        metrics.put("validation", MetricMaps.of(trained.validation(), data.classValues()));
+        metrics.put("validation", MetricMaps.of(trained.validation(), data));
         if (hasNodes(data, SplitRole.TEST)) {
-            metrics.put("test", MetricMaps.of(trained.test(), data.classValues()));
+            metrics.put("test", MetricMaps.of(trained.test(), data));
         }
         if (trained.members().size() > 1) {
             metrics.put("ensembleMembers", MetricMaps.members(trained.members()));

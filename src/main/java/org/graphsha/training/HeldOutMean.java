@@ -49,10 +49,20 @@ public final class HeldOutMean {
         }
         int[] truth = new int[scored.size()];
         int[] predicted = new int[scored.size()];
+        // The mean of the members that held the node out: only a two-class target's ranking metrics read it.
+        double[][] probabilities = classCount == 2 ? new double[scored.size()][] : null;
         for (int k = 0; k < scored.size(); k++) {
-            truth[k] = labels[scored.get(k)];
-            predicted[k] = Argmax.of(sum[scored.get(k)]);
+            int node = scored.get(k);
+            truth[k] = labels[node];
+            predicted[k] = Argmax.of(sum[node]);
+            if (probabilities != null) {
+                probabilities[k] = new double[classCount];
+                for (int c = 0; c < classCount; c++) {
+                    probabilities[k][c] = sum[node][c] / members[node];
+                }
+            }
         }
-        return Metrics.evaluate(truth, predicted, classCount);
+        return probabilities == null ? Metrics.evaluate(truth, predicted, classCount)
+            : Metrics.evaluate(truth, predicted, probabilities, classCount);
     }
 }

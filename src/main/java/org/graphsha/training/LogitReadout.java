@@ -2,6 +2,7 @@ package org.graphsha.training;
 
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.evaluation.Metrics;
+import org.graphsha.evaluation.Scores;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.numeric.Softmax;
 
@@ -16,11 +17,17 @@ public final class LogitReadout {
     private final int classes;
     /** log n_c subtracted before the argmax (PC-Softmax); null for every other method. */
     private final float[] logPrior;
+    /** What the stored model adds to its logits before the softmax (see {@link #logitOffsets}). */
+    private final double[] offsets;
 
     LogitReadout(GraphSnapshot graph, boolean priorCorrected) {
         this.labels = graph.classes();
         this.classes = graph.classCount();
         this.logPrior = priorCorrected ? logPrior(graph) : null;
+        this.offsets = new double[classes];
+        for (int c = 0; logPrior != null && c < classes; c++) {
+            offsets[c] = -logPrior[c];
+        }
     }
 
     /** Argmax per node, first index on ties (as torch and numpy). */
@@ -51,6 +58,24 @@ public final class LogitReadout {
             pred[i] = predictions[nodes[i]];
         }
         return Metrics.evaluate(truth, pred, classes);
+    }
+
+    /**
+     * The nodes' true classes and class probabilities, softmax(z + offsets) as the stored model predicts them, for
+     * the ranking metrics of a two-class target; null for any other class count (none are computed there).
+     */
+    Scores scores(float[] logits, int[] nodes) {
+        if (classes != 2) {
+            return null;
+        }
+        int[] truth = new int[nodes.length];
+        double[][] probabilities = new double[nodes.length][classes];
+        float[] row = new float[classes];
+        for (int i = 0; i < nodes.length; i++) {
+            truth[i] = labels[nodes[i]];
+            ProbabilityMean.softmax(logits, nodes[i], offsets, row, probabilities[i]);
+        }
+        return new Scores(truth, probabilities);
     }
 
     /** Mean cross-entropy over the given rows, in double with log-sum-exp so large logits do not overflow. */

@@ -9,7 +9,8 @@ import org.graphsha.nn.ParameterSet;
  * {@link SelectionTieBreak#VALIDATION_LOSS}, the one with the lower validation loss. With a window of
  * w > 1 epochs (docs/algorithm.md §10.2) an epoch's score is the mean over it and the w - 1 before, and
  * no epoch before the window fills is kept: one lucky epoch on a few validation nodes then cannot win.
- * The test split is scored only for a kept epoch.
+ * The test split is scored only for a kept epoch, and only a kept epoch's metrics keep the class probabilities
+ * that the ranking metrics of a two-class target read.
  */
 final class ModelSelection {
 
@@ -66,7 +67,8 @@ final class ModelSelection {
         }
         if (improved) {
             bestScore = score;
-            best = new Selected(epoch, val, readout.evaluate(predictions, testNodes), logits, params.copy());
+            best = new Selected(epoch, val.withScores(readout.scores(logits, valNodes)),
+                scored(predictions, logits, testNodes), logits, params.copy());
         }
         return new Scored(val, improved, predictions);
     }
@@ -80,7 +82,12 @@ final class ModelSelection {
             return best;
         }
         int[] predictions = readout.predict(lastLogits);
-        return new Selected(lastEpoch, readout.evaluate(predictions, valNodes), readout.evaluate(predictions, testNodes),
-            lastLogits, params.copy());
+        return new Selected(lastEpoch, scored(predictions, lastLogits, valNodes),
+            scored(predictions, lastLogits, testNodes), lastLogits, params.copy());
+    }
+
+    /** A kept epoch's metrics carry its probabilities for the ranking metrics; other epochs' need none. */
+    private Evaluation scored(int[] predictions, float[] logits, int[] nodes) {
+        return readout.evaluate(predictions, nodes).withScores(readout.scores(logits, nodes));
     }
 }

@@ -64,16 +64,21 @@ public final class ProbabilityMean {
         return mean;
     }
 
-    /** Metrics of the mean's argmax (first class on ties) on the nodes of {@code mask}. */
+    /**
+     * Metrics of the mean's argmax (first class on ties) on the nodes of {@code mask}, with the mean as the scores of
+     * a two-class target's ranking metrics.
+     */
     public Evaluation evaluate(GraphSnapshot graph, boolean[] mask) {
         double[][] p = probabilities();
         int[] nodes = Trainer.indices(mask);
         int[] truth = new int[nodes.length];
         int[] predicted = new int[nodes.length];
+        double[][] rows = new double[nodes.length][];
         for (int k = 0; k < nodes.length; k++) {
             truth[k] = graph.classes()[nodes[k]];
             predicted[k] = Argmax.of(p[nodes[k]]);
+            rows[k] = p[nodes[k]];
         }
-        return Metrics.evaluate(truth, predicted, graph.classCount());
+        return Metrics.evaluate(truth, predicted, rows, graph.classCount());
     }
 }

@@ -60,4 +60,22 @@ class MetricsTest {
         assertEquals(0, e.macroF1(), 1e-12);
         assertEquals(0, e.selectionScore(), 1e-12);
     }
+
+    @Test
+    void precisionPerClassCountsANeverPredictedClassAsZeroAndAnUnseenOneAsNaN() {
+        // y_true = [0,0,1,1,2], y_pred = [0,0,0,1,1], four classes: class 2 is never predicted, class 3 nowhere.
+        int[] t = {0, 0, 1, 1, 2};
+        int[] p = {0, 0, 0, 1, 1};
+        Evaluation e = Metrics.evaluate(t, p, 4);
+        assertArrayEquals(new int[][] {{2, 0, 0, 0}, {1, 1, 0, 0}, {0, 1, 0, 0}, {0, 0, 0, 0}}, e.confusion());
+        double[] precision = e.perClassPrecision();
+        // class 0: TP 2 of 3 predicted; class 1: TP 1 of 2 predicted; class 2: none predicted -> 0.
+        assertEquals(2.0 / 3, precision[0], 1e-12);
+        assertEquals(0.5, precision[1], 1e-12);
+        assertEquals(0.0, precision[2], 1e-12);
+        assertTrue(Double.isNaN(precision[3]));
+        // recall: 2/2, 1/2, 0/1; F1 = 2PR/(P+R): 0.8, 0.5, 0.
+        assertArrayEquals(new double[] {1.0, 0.5, 0.0}, java.util.Arrays.copyOf(e.perClassRecall(), 3), 1e-12);
+        assertArrayEquals(new double[] {0.8, 0.5, 0.0}, java.util.Arrays.copyOf(e.perClassF1(), 3), 1e-12);
+    }
 }

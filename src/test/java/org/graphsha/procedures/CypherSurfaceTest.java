@@ -78,6 +78,105 @@ class CypherSurfaceTest {
         }
     }
 
+    /**
+     * A two-class target's metrics: the model's per split and predict.stats's on the nodes with a known class, which
+     * must agree with the predictions written back (precision = TP / (TP + FP) counted in Cypher) and with ranking
+     * metrics recomputed here from the streamed probabilities.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void twoClassMetricsAgreeWithTheWrittenPredictions() {
+        train("flags", "graphsha");
+        Map<String, Object> validation = (Map<String, Object>) single("CALL graphsha.model.list('flags') "
+            + "YIELD metrics RETURN metrics.validation");
+        // 25 fraud against 225 normal training labels: fraud is the flagged class.
+        assertEquals("fraud", validation.get("positiveClass"));
+        Map<String, Map<String, Long>> matrix = (Map<String, Map<String, Long>>) validation.get("confusionMatrix");
+        assertEquals(java.util.Set.of("fraud", "normal"), matrix.keySet());
+        long validated = matrix.values().stream().flatMap(row -> row.values().stream()).mapToLong(Long::longValue).sum();
+        assertEquals(50L, validated, "the automatic holdout validates 20 % of the 250 labeled nodes");
+        Map<String, Object> fraudRow = perClass(validation, "fraud");
+        long flaggedRight = matrix.get("fraud").get("fraud");
+        long flaggedWrong = matrix.get("normal").get("fraud");
+        assertEquals(flaggedRight + flaggedWrong == 0 ? 0.0 : (double) flaggedRight / (flaggedRight + flaggedWrong),
+            (Double) fraudRow.get("precision"), 1e-12);
+        assertEquals(fraudRow.get("accuracy"), fraudRow.get("recall"));
+        assertEquals(matrix.get("fraud").get("fraud") + matrix.get("fraud").get("normal"), validation.get("k"));
+        for (String key : List.of("prAuc", "rocAuc", "precisionAtK")) {
+            double v = (Double) validation.get(key);
+            assertTrue(v >= 0 && v <= 1, key + " " + v);
+        }
+
+        rows("CALL graphsha.predict.write('accounts', {modelName: 'flags', writeProperty: 'flag'})");
+        try {
+            Map<String, Object> stats = (Map<String, Object>) single("CALL graphsha.predict.stats('accounts', "
+                + "{modelName: 'flags'}) YIELD metrics RETURN metrics");
+            assertEquals(250L, stats.get("nodeCount"), "the nodes with a known class");
+            long tp = count("a.kind = 'fraud' AND a.flag = 'fraud'");
+            long fp = count("a.kind = 'normal' AND a.flag = 'fraud'");
+            long fn = count("a.kind = 'fraud' AND a.flag = 'normal'");
+            assertTrue(tp + fp > 0, "the model flags some account");
+            Map<String, Object> fraud = perClass(stats, "fraud");
+            assertEquals((double) tp / (tp + fp), (Double) fraud.get("precision"), 1e-12);
+            assertEquals((double) tp / (tp + fn), (Double) fraud.get("recall"), 1e-12);
+            assertEquals(Map.of("fraud", tp, "normal", fn),
+                ((Map<String, Object>) stats.get("confusionMatrix")).get("fraud"));
+            assertEquals("fraud", stats.get("positiveClass"));
+            assertEquals(25L, stats.get("k"));
+            double atK = (Double) stats.get("precisionAtK");
+            assertEquals(Math.rint(atK * 25), atK * 25, 1e-9, "a count of hits out of k = 25: " + atK);
+
+            List<Map<String, Object>> scored = rows("CALL graphsha.predict.stream('accounts', {modelName: 'flags', "
+                + "includePredictedProbabilities: true}) YIELD nodeId, predictedProbabilities "
+                + "WITH gds.util.asNode(nodeId) AS a, predictedProbabilities WHERE a.kind IS NOT NULL "
+                + "RETURN a.kind = 'fraud' AS positive, predictedProbabilities[0] AS score");
+            assertEquals(rocAuc(scored), (Double) stats.get("rocAuc"), 1e-12);
+            assertEquals(averagePrecision(scored), (Double) stats.get("prAuc"), 1e-12);
+        } finally {
+            rows("MATCH (a:Account) REMOVE a.flag");
+        }
+    }
+
+    private static long count(String condition) {
+        return (Long) single("MATCH (a:Account) WHERE " + condition + " RETURN count(a)");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> perClass(Map<String, Object> metrics, Object classValue) {
+        return ((List<Map<String, Object>>) metrics.get("perClass")).stream()
+            .filter(row -> classValue.equals(row.get("class"))).findFirst().orElseThrow();
+    }
+
+    /** Every positive-negative pair, a tie counting one half. */
+    private static double rocAuc(List<Map<String, Object>> scored) {
+        double wins = 0;
+        long pairs = 0;
+        for (Map<String, Object> p : scored) {
+            for (Map<String, Object> n : scored) {
+                if ((Boolean) p.get("positive") && !(Boolean) n.get("positive")) {
+                    double sp = (Double) p.get("score");
+                    double sn = (Double) n.get("score");
+                    wins += sp > sn ? 1 : sp == sn ? 0.5 : 0;
+                    pairs++;
+                }
+            }
+        }
+        return wins / pairs;
+    }
+
+    /** Σ over each distinct score s, highest first, of (recall gained at s) × (precision of flagging every score ≥ s). */
+    private static double averagePrecision(List<Map<String, Object>> scored) {
+        long positives = scored.stream().filter(r -> (Boolean) r.get("positive")).count();
+        double sum = 0;
+        for (double s : scored.stream().mapToDouble(r -> (Double) r.get("score")).distinct().toArray()) {
+            long flagged = scored.stream().filter(r -> (Double) r.get("score") >= s).count();
+            long hits = scored.stream().filter(r -> (Double) r.get("score") >= s && (Boolean) r.get("positive")).count();
+            long hitsAtS = scored.stream().filter(r -> (Double) r.get("score") == s && (Boolean) r.get("positive")).count();
+            sum += (double) hitsAtS / positives * hits / flagged;
+        }
+        return sum;
+    }
+
     @Test
     void catalogListsExistsAndDrops() {
         train("a", "vanilla");

@@ -116,8 +116,15 @@ class PredictModesTest {
     @SuppressWarnings("unchecked")
     void statsSummariseWithoutPerNodeOutput() {
         Map<String, Object> stats = rows("CALL graphsha.predict.stats('cora', {modelName: 'm'}) YIELD nodeCount, perClass, "
-            + "confidenceDistribution, preProcessingMillis, computeMillis, postProcessingMillis, configuration "
+            + "confidenceDistribution, metrics, preProcessingMillis, computeMillis, postProcessingMillis, configuration "
             + "RETURN *").get(0);
+        // Every Cora node has its class: all are scored, and seven classes have no ranking entries.
+        Map<String, Object> metrics = (Map<String, Object>) stats.get("metrics");
+        assertEquals(2708L, metrics.get("nodeCount"));
+        long inMatrix = ((Map<String, Map<String, Long>>) metrics.get("confusionMatrix")).values().stream()
+            .flatMap(row -> row.values().stream()).mapToLong(Long::longValue).sum();
+        assertEquals(2708L, inMatrix);
+        assertTrue(!metrics.containsKey("prAuc") && !metrics.containsKey("positiveClass"), metrics.toString());
         assertEquals(2708L, stats.get("nodeCount"));
         Map<Long, Long> expected = new HashMap<>();
         streamedClasses("cora", "m").values().forEach(c -> expected.merge(c, 1L, Long::sum));

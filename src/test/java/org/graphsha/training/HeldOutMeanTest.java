@@ -31,4 +31,24 @@ class HeldOutMeanTest {
         // only node 0 was scored.
         assertEquals(1.0, mean.evaluate(new int[] {0, 1, 0}, 2).accuracy(), 1e-12);
     }
+
+    /** The scores of a two-class target are each node's mean over the members that held it out. */
+    @Test
+    void keepsTheHeldOutMeansAsScoresForTwoClasses() {
+        HeldOutMean mean = new HeldOutMean(3, 2);
+        mean.add(new float[] {2f, 0f, 0f, 1f, -5f, 5f}, new double[2], new boolean[] {true, true, false});
+        mean.add(new float[] {0f, 9f, 3f, 0f, 1f, 0f}, new double[2], new boolean[] {false, true, true});
+        Evaluation e = mean.evaluate(new int[] {0, 1, 1}, 2);
+        double[][] p = e.scores().probabilities();
+        // Class 1: node 0 σ(−2) from A alone; node 1 (σ(1) + σ(−3)) / 2 from both; node 2 σ(−1) from B alone.
+        assertEquals(sigmoid(-2), p[0][1], 1e-7);
+        assertEquals((sigmoid(1) + sigmoid(-3)) / 2, p[1][1], 1e-7);
+        assertEquals(sigmoid(-1), p[2][1], 1e-7);
+        // Both class-1 nodes (0.39, 0.27) rank above the class-0 node (0.12).
+        assertEquals(1.0, e.ranking(1).rocAuc(), 1e-12);
+    }
+
+    private static double sigmoid(double x) {
+        return 1 / (1 + Math.exp(-x));
+    }
 }

@@ -4,13 +4,47 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import org.graphsha.evaluation.Evaluation;
+import org.graphsha.evaluation.Metrics;
+import org.graphsha.evaluation.Ranking;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.training.Trainer;
 import org.graphsha.training.TrainingResult;
 
-/** The aggregated figures of a bench invocation, rendered as a table or as one JSON object. */
+/**
+ * The aggregated figures of a bench invocation, rendered as a table or as one JSON object. Beside Acc, bAcc and F1
+ * it reports the minority class's precision and F1 (the class with the fewest training labels, {@link
+ * Metrics#minorityClass}) and, for a two-class target, PR-AUC with that class flagged: the operating point a team
+ * acting on the flags sees. A run where a figure is undefined (NaN) is left out of its mean.
+ */
 record BenchReport(BenchOptions options, int classCount, Summary acc, Summary bacc, Summary f1,
                    double[] perClassAccuracy, double msPerEpoch, double secondsPerRun, double peakRssMb,
-                   List<TrainingResult> runs, String device, double[] rssAtEpoch100AndLast) {
+                   List<TrainingResult> runs, String device, double[] rssAtEpoch100AndLast, Minority minority) {
+
+    /** The minority class and its figures over the runs, in percent; prAuc is null unless the target has two classes. */
+    record Minority(int classIndex, Summary precision, Summary f1, Summary prAuc) {
+
+        static Minority of(GraphSnapshot snapshot, List<TrainingResult> results) {
+            int minority = Metrics.minorityClass(snapshot.classCounts(Trainer.indices(snapshot.trainMask())));
+            double[] precision = new double[results.size()];
+            double[] f1 = new double[results.size()];
+            double[] prAuc = new double[results.size()];
+            for (int i = 0; i < results.size(); i++) {
+                Evaluation test = results.get(i).test();
+                precision[i] = 100 * test.perClassPrecision()[minority];
+                f1[i] = 100 * test.perClassF1()[minority];
+                Ranking ranking = snapshot.classCount() == 2 ? test.ranking(minority) : null;
+                prAuc[i] = ranking == null ? Double.NaN : 100 * ranking.averagePrecision();
+            }
+            return new Minority(minority, definedSummary(precision), definedSummary(f1),
+                snapshot.classCount() == 2 ? definedSummary(prAuc) : null);
+        }
+
+        private static Summary definedSummary(double[] values) {
+            double[] defined = Arrays.stream(values).filter(v -> !Double.isNaN(v)).toArray();
+            return defined.length == 0 ? new Summary(Double.NaN, Double.NaN, Double.NaN) : Summary.of(defined);
+        }
+    }
 
     static BenchReport of(BenchOptions o, GraphSnapshot snapshot, List<TrainingResult> results, double[] seconds,
                           double peakRssMb, double[] rss) {
@@ -41,7 +75,8 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
         }
         double secondsPerRun = Arrays.stream(seconds).average().orElse(0);
         return new BenchReport(o, c, Summary.of(acc), Summary.of(bacc), Summary.of(f1), perClass,
-            BenchCommand.median(allEpochs), secondsPerRun, peakRssMb, results, results.get(0).device(), rss);
+            BenchCommand.median(allEpochs), secondsPerRun, peakRssMb, results, results.get(0).device(), rss,
+            Minority.of(snapshot, results));
     }
 
     String toTable() {
@@ -54,6 +89,13 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
         row(b, "Acc", acc);
         row(b, "bAcc", bacc);
         row(b, "F1", f1);
+        row(b, "minP", minority.precision());
+        row(b, "minF1", minority.f1());
+        if (minority.prAuc() != null) {
+            row(b, "PR-AUC", minority.prAuc());
+        }
+        b.append(String.format(Locale.ROOT, "minority class %d (fewest training labels): minP, minF1%s%n",
+            minority.classIndex(), minority.prAuc() == null ? "" : ", PR-AUC with it flagged"));
         b.append("per-class test accuracy (class 0..").append(classCount - 1).append("):");
         for (double v : perClassAccuracy) {
             b.append(Double.isNaN(v) ? " -" : String.format(Locale.ROOT, " %.1f", v));
@@ -128,6 +170,12 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
         summary(b, "acc", acc);
         summary(b, "bacc", bacc);
         summary(b, "f1", f1);
+        b.append("\"minorityClass\":").append(minority.classIndex()).append(',');
+        summary(b, "minorityPrecision", minority.precision());
+        summary(b, "minorityF1", minority.f1());
+        if (minority.prAuc() != null) {
+            summary(b, "prAuc", minority.prAuc());
+        }
         b.append("\"perClassAccuracy\":[");
         for (int k = 0; k < perClassAccuracy.length; k++) {
             b.append(k == 0 ? "" : ",").append(num(perClassAccuracy[k]));
