@@ -44,8 +44,8 @@ public class ModelProc {
 
     /**
      * One model, with GDS's {@code gds.model.list} columns where they apply: {@code configuration} is GDS's
-     * {@code trainConfig}; {@code loaded} is false because there is no in-memory copy (every call reads the
-     * file), {@code stored} true because every model is a file.
+     * {@code trainConfig}; {@code loaded} is false: listing reads the model file and does not ask
+     * predict.nodes's cache ({@link LiveScoring}) what it holds; {@code stored} is true because every model is a file.
      */
     public record ModelRow(String modelName, String modelType, String username, Map<String, Object> modelInfo,
                            Map<String, Object> graphSchema, Map<String, Object> configuration,

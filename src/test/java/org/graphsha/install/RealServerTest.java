@@ -118,8 +118,8 @@ class RealServerTest {
             server.start(START);
             step("restarted", begin);
             try (Driver driver = server.driver(); Session session = driver.session()) {
-                // The catalog keeps no cache: listing reads the whole file (header and weights), as the
-                // prediction before the restart did.
+                // Listing reads the whole file (header and weights), as the prediction before the restart did;
+                // only predict.nodes keeps models in memory.
                 assertEquals(List.of("installed"), listedModels(session));
                 Record listed = one(session, "CALL graphsha.model.list('installed') YIELD modelInfo "
                     + "RETURN modelInfo.method AS method, size(modelInfo.classes) AS classes");
