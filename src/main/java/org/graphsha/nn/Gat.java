@@ -152,12 +152,8 @@ record Gat(ModelSpec spec) implements Backbone {
         float[] src1 = scores(xw, n, h, p.attSrc1().data(), heads);
         float[] dst1 = scores(xw, g.receivers(), h, p.attDst1().data(), heads);
         float[] b1 = p.b1().data();
-        float[] hidden = new float[g.receivers() * h];
-        for (int u = 0; u < g.receivers(); u++) {
-            attendRow(g, u, xw, src1, dst1, heads, ch, hidden, u * h);
-            RowMath.addBiasRelu(hidden, u * h, b1);
-        }
-        return hidden;
+        return RowMath.activatedRows(g.receivers(), h, b1,
+            (u, out, at) -> attendRow(g, u, xw, src1, dst1, heads, ch, out, at));
     }
 
     @Override

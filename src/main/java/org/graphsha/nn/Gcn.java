@@ -80,12 +80,7 @@ record Gcn(ModelSpec spec) implements Backbone {
     public float[] hiddenRows(List<Tensor> parameters, FieldGraph g, float[] xw) {
         int h = spec.hidden();
         float[] b1 = Weights.of(parameters).b1().data();
-        float[] hidden = new float[g.receivers() * h];
-        for (int u = 0; u < g.receivers(); u++) {
-            propagateRow(g, u, xw, h, hidden, u * h);
-            RowMath.addBiasRelu(hidden, u * h, b1);
-        }
-        return hidden;
+        return RowMath.activatedRows(g.receivers(), h, b1, (u, out, at) -> propagateRow(g, u, xw, h, out, at));
     }
 
     @Override

@@ -31,6 +31,21 @@ final class RowMath {
         }
     }
 
+    /** How a backbone's first layer aggregates one receiver's row into {@code out} at {@code at}. */
+    interface RowAggregation {
+        void aggregate(int receiver, float[] out, int at);
+    }
+
+    /** The first layer's rows of every receiver: the backbone's aggregation, then bias and ReLU, row by row. */
+    static float[] activatedRows(int receivers, int width, float[] bias, RowAggregation aggregation) {
+        float[] rows = new float[receivers * width];
+        for (int u = 0; u < receivers; u++) {
+            aggregation.aggregate(u, rows, u * width);
+            addBiasRelu(rows, u * width, bias);
+        }
+        return rows;
+    }
+
     static void addBiasRelu(float[] rows, int at, float[] bias) {
         for (int c = 0; c < bias.length; c++) {
             rows[at + c] = Math.max(0f, rows[at + c] + bias[c]);

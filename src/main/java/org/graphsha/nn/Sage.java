@@ -88,12 +88,7 @@ record Sage(ModelSpec spec) implements Backbone {
     public float[] hiddenRows(List<Tensor> parameters, FieldGraph g, float[] both) {
         int h = spec.hidden();
         float[] b1 = Weights.of(parameters).b1().data();
-        float[] hidden = new float[g.receivers() * h];
-        for (int u = 0; u < g.receivers(); u++) {
-            row(g, u, both, h, hidden, u * h);
-            RowMath.addBiasRelu(hidden, u * h, b1);
-        }
-        return hidden;
+        return RowMath.activatedRows(g.receivers(), h, b1, (u, out, at) -> row(g, u, both, h, out, at));
     }
 
     @Override
