@@ -12,6 +12,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -48,7 +49,12 @@ public final class ModelCache<V> {
 
     /** The named model of the catalog, read from its file only when not cached or when the file changed. */
     public V load(ModelCatalog catalog, String name) {
-        Path file = ModelFiles.file(catalog.folder(), ModelNames.validate(name));
+        // Keyed by the file this user's catalog resolves (own before shared), so users never share an entry.
+        Optional<Path> resolved = catalog.fileOf(name);
+        if (resolved.isEmpty()) {
+            return derive.apply(catalog.get(name));
+        }
+        Path file = resolved.get();
         BasicFileAttributes attributes;
         try {
             attributes = Files.readAttributes(file, BasicFileAttributes.class);

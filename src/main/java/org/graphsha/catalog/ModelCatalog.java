@@ -90,6 +90,12 @@ public final class ModelCatalog {
         return getStored(name).model();
     }
 
+    /** The file {@link #get} reads for this user: the user's own model, else the shared one; empty when neither exists. */
+    public Optional<Path> fileOf(String name) {
+        ModelNames.validate(name);
+        return usableOwner(name).map(owner -> fileOf(owner, name));
+    }
+
     /** As {@link #get}, with the user the model belongs to ("" when it is a shared one). */
     public StoredModel getStored(String name) {
         ModelNames.validate(name);

@@ -45,6 +45,22 @@ class ModelCacheTest {
             new double[] {0, 0}, new ProjectionSchema(List.of("Paper"), List.of("CITES"), Map.of("CITES", "UNDIRECTED"), true));
     }
 
+    /** A user's own model and the shared one of the same name are two entries: neither user sees the other's. */
+    @Test
+    void eachUserGetsTheModelTheirCatalogResolves() {
+        ModelCatalog shared = catalog();
+        shared.store(model("m", 1), false);
+        ModelCatalog alice = ModelCatalog.at(folder, new CatalogUser("alice", false), cache::invalidate);
+        ModelCatalog bob = ModelCatalog.at(folder, new CatalogUser("bob", false), cache::invalidate);
+        alice.store(model("m", 7), false);
+        assertEquals(7f, cache.load(alice, "m").parameters().get(0).data()[0]);
+        assertEquals(1f, cache.load(bob, "m").parameters().get(0).data()[0]);
+        assertEquals(7f, cache.load(alice, "m").parameters().get(0).data()[0]);
+        alice.store(model("m", 9), true);
+        assertEquals(9f, cache.load(alice, "m").parameters().get(0).data()[0]);
+        assertEquals(1f, cache.load(bob, "m").parameters().get(0).data()[0]);
+    }
+
     @Test
     void readsAModelFileOnceAndKeepsItsProjectionSchema() {
         ModelCatalog catalog = catalog();
