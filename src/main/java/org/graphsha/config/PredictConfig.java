@@ -140,6 +140,32 @@ public record PredictConfig(
             Collections.unmodifiableMap(e));
     }
 
+    /**
+     * Refuses a written property that names the model's training data (target, split or a feature property):
+     * writing it would overwrite the labels or features the model and the next training read. Mutate needs no
+     * such check: it refuses every property the projection already has.
+     */
+    public void requireOutputsSpareTrainingData(TrainedModel model) {
+        Map<String, String> read = new LinkedHashMap<>();
+        model.featureProperties().forEach(p -> read.put(p, "a feature property"));
+        if (model.configuration().get("splitProperty") instanceof String split) {
+            read.put(split, "its split property (splitProperty)");
+        }
+        if (model.configuration().get("targetProperty") instanceof String target) {
+            read.put(target, "its target property (targetProperty)");
+        }
+        Map<String, Optional<String>> outputs = new LinkedHashMap<>();
+        outputs.put("writeProperty", property);
+        outputs.put("confidenceProperty", confidenceProperty);
+        outputs.put("predictedProbabilityProperty", predictedProbabilityProperty);
+        outputs.forEach((outputKey, value) -> value.filter(read::containsKey).ifPresent(v -> {
+            throw new IllegalArgumentException("Invalid value '" + v + "' for configuration key `" + outputKey
+                + "`: model `" + model.name() + "` was trained on '" + v + "' as " + read.get(v)
+                + ", and writing predictions there would overwrite it; choose another property name, e.g. '"
+                + v + "Predicted'");
+        }));
+    }
+
     @SuppressWarnings("unchecked")
     private static List<String> trained(TrainedModel model, String key) {
         Object value = model.configuration().get(key);

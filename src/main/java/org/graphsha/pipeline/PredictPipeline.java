@@ -88,6 +88,9 @@ public final class PredictPipeline {
         PredictConfig config = call.config();
         TrainedModel model = call.model();
         PredictConfig.Filters filters = config.filters(model);
+        if (config.mode() == Mode.WRITE) {
+            config.requireOutputsSpareTrainingData(model);
+        }
         GdsGraphs.Selection selection = selection(config, filters);
         GdsGraphs.Dimensions size = checkedSize(call, selection);
         if (config.mode() == Mode.MUTATE) {
