@@ -77,6 +77,11 @@ public final class ModelCache<V> {
         return value;
     }
 
+    /** Whether the model of {@code file} is held, as last read; a file changed since is read again on load. */
+    public synchronized boolean holds(Path file) {
+        return entries.containsKey(file);
+    }
+
     /** Forgets the model stored in {@code file}: the catalog's hook on store and drop. */
     public synchronized void invalidate(Path file) {
         Entry<V> removed = entries.remove(file);

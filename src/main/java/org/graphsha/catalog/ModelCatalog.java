@@ -96,6 +96,11 @@ public final class ModelCatalog {
         return usableOwner(name).map(owner -> fileOf(owner, name));
     }
 
+    /** The file a listed or dropped model was read from. */
+    public Path fileOf(StoredModel model) {
+        return fileOf(model.username(), model.model().name());
+    }
+
     /** As {@link #get}, with the user the model belongs to ("" when it is a shared one). */
     public StoredModel getStored(String name) {
         ModelNames.validate(name);

@@ -38,6 +38,11 @@ public final class LiveScoring implements NodeChanges.Sink {
         return models.load(catalog, name);
     }
 
+    /** Whether the model of this file is held in memory (model.list's {@code loaded}). */
+    public boolean holds(Path file) {
+        return models.holds(file);
+    }
+
     /** The hook for a catalog: a model file was stored or dropped. */
     public void modelFileChanged(Path file) {
         models.invalidate(file);

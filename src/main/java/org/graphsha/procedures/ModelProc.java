@@ -44,16 +44,16 @@ public class ModelProc {
 
     /**
      * One model, with GDS's {@code gds.model.list} columns where they apply: {@code configuration} is GDS's
-     * {@code trainConfig}; {@code loaded} is false: listing reads the model file and does not ask
-     * predict.nodes's cache ({@link LiveScoring}) what it holds; {@code stored} is true because every model is a file.
+     * {@code trainConfig}; {@code loaded} tells whether predict.nodes holds the model in
+     * memory ({@link LiveScoring}); {@code stored} is true because every model is a file.
      */
     public record ModelRow(String modelName, String modelType, String username, Map<String, Object> modelInfo,
                            Map<String, Object> graphSchema, Map<String, Object> configuration,
                            Map<String, Object> metrics, ZonedDateTime creationTime, boolean loaded, boolean stored) {
-        static ModelRow of(StoredModel stored) {
+        static ModelRow of(StoredModel stored, boolean loaded) {
             TrainedModel model = stored.model();
             return new ModelRow(model.name(), MODEL_TYPE, stored.username(), info(model), ModelProc.graphSchema(model),
-                model.configuration(), model.metrics(), model.createdAt().atZone(ZoneOffset.UTC), false, true);
+                model.configuration(), model.metrics(), model.createdAt().atZone(ZoneOffset.UTC), loaded, true);
         }
     }
 
@@ -65,7 +65,7 @@ public class ModelProc {
     public Stream<ModelRow> list(@Name(value = "modelName", defaultValue = "__all__") String modelName) {
         ModelCatalog catalog = catalog();
         List<StoredModel> models = "__all__".equals(modelName) ? catalog.list() : catalog.list(modelName);
-        return models.stream().map(ModelRow::of);
+        return models.stream().map(m -> ModelRow.of(m, live.holds(catalog.fileOf(m))));
     }
 
     @Procedure(name = "graphsha.model.exists", mode = Mode.READ)
@@ -85,7 +85,7 @@ public class ModelProc {
             throw new IllegalArgumentException("Model `" + modelName + "` does not exist; graphsha.model.list() shows the "
                 + "trained models, or pass failIfMissing: false");
         }
-        return dropped.stream().map(ModelRow::of);
+        return dropped.stream().map(m -> ModelRow.of(m, false));
     }
 
     private ModelCatalog catalog() {

@@ -58,6 +58,21 @@ class PredictNodesTest {
         }
     }
 
+    /** model.list's {@code loaded}: false until predict.nodes reads the model, false again once it is replaced. */
+    @Test
+    void modelListSaysWhetherPredictNodesHoldsTheModel() {
+        run("CALL graphsha.train('cora', {modelName: 'live-loaded', method: 'vanilla', splitProperty: 'split', "
+            + "epochs: 5}) YIELD modelName RETURN modelName");
+        String loaded = "CALL graphsha.model.list('live-loaded') YIELD loaded RETURN loaded";
+        assertEquals(false, rows(loaded).get(0).get("loaded"));
+        rows("MATCH (p:Paper) WITH p LIMIT 1 CALL graphsha.predict.nodes('live-loaded', p) YIELD nodeId RETURN nodeId");
+        assertEquals(true, rows(loaded).get(0).get("loaded"));
+        run("CALL graphsha.train('cora', {modelName: 'live-loaded', method: 'vanilla', splitProperty: 'split', "
+            + "epochs: 5, overwrite: true}) YIELD modelName RETURN modelName");
+        assertEquals(false, rows(loaded).get(0).get("loaded"));
+        run("CALL graphsha.model.drop('live-loaded') YIELD modelName RETURN modelName");
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void oneCallForTheWholeGraphAgreesWithPredictStream(List<String> model) {
