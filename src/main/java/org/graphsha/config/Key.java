@@ -1,14 +1,19 @@
 package org.graphsha.config;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiPredicate;
+import java.util.function.Predicate;
+
+import org.graphsha.method.Method;
 
 /**
  * One configuration key, declared once: its name, which part of a call it belongs to, whether a candidate of
  * {@code candidateMethods} may set it, its default as the procedure's documentation shows it, and how it is read
- * and checked. Reading puts the value into the effective configuration in the form Cypher yields (64-bit numbers,
- * choices by their user-facing name).
+ * and checked, alone and against the method or other keys ({@link KeyCondition}). Reading puts the value into the
+ * effective configuration in the form Cypher yields (64-bit numbers, choices by their user-facing name).
  *
  * @param <T> the value's type
  */
@@ -32,9 +37,15 @@ public final class Key<T> {
     private final String documentedDefault;
     private final T defaultValue;
     private final Reader<T> reader;
+    private final List<KeyCondition<T>> conditions;
 
     private Key(String name, Part part, boolean perCandidate, String documentedDefault, T defaultValue,
                 Reader<T> reader) {
+        this(name, part, perCandidate, documentedDefault, defaultValue, reader, List.of());
+    }
+
+    private Key(String name, Part part, boolean perCandidate, String documentedDefault, T defaultValue,
+                Reader<T> reader, List<KeyCondition<T>> conditions) {
         if (perCandidate && part != Part.RUN) {
             throw new IllegalArgumentException("only a run's keys may be set per candidate, but `" + name
                 + "` is the call's");
@@ -45,6 +56,7 @@ public final class Key<T> {
         this.documentedDefault = documentedDefault;
         this.defaultValue = defaultValue;
         this.reader = reader;
+        this.conditions = List.copyOf(conditions);
     }
 
     public String name() {
@@ -67,7 +79,52 @@ public final class Key<T> {
 
     /** The same key, settable by each candidate of {@code candidateMethods}. */
     Key<T> perCandidate(boolean settable) {
-        return new Key<>(name, part, settable, documentedDefault, defaultValue, reader);
+        return new Key<>(name, part, settable, documentedDefault, defaultValue, reader, conditions);
+    }
+
+    /**
+     * The same key, refused when given with a value {@code inUse} and a method that does not {@code take} it.
+     *
+     * @param neededMethod the method the key belongs to, or null for a key that only a few methods refuse
+     * @param why          why a method cannot take it, or null
+     */
+    Key<T> onlyWith(Predicate<? super T> inUse, Predicate<Method> takes, String neededMethod, String why) {
+        return with(new KeyCondition.OnlyWith<>(inUse, takes, neededMethod, why));
+    }
+
+    /**
+     * The same key, refused unless {@code holds} for its value and {@code other}'s ("it must {@code must} ...").
+     * {@code other} is read with its declared default, so it must be a key whose default depends on no other.
+     */
+    <U> Key<T> against(Key<U> other, BiPredicate<? super T, ? super U> holds, String must) {
+        return with(new KeyCondition.Against<>(other, holds, must));
+    }
+
+    private Key<T> with(KeyCondition<T> condition) {
+        List<KeyCondition<T>> more = new ArrayList<>(conditions);
+        more.add(condition);
+        return new Key<>(name, part, perCandidate, documentedDefault, defaultValue, reader, more);
+    }
+
+    /**
+     * Refuses the key's value, if the call gives one, when the method cannot take it. A key left out keeps a default
+     * every method takes (some defaults depend on the method), so only a given value is checked.
+     */
+    void checkMethod(ConfigReader r, Method method) {
+        for (KeyCondition<T> condition : conditions) {
+            if (condition instanceof KeyCondition.OnlyWith<T> onlyWith && r.raw(name) != null) {
+                onlyWith.check(name, read(r), method);
+            }
+        }
+    }
+
+    /** Refuses the key's value, given or default, when it does not fit the other keys it is declared against. */
+    void checkOtherKeys(ConfigReader r) {
+        for (KeyCondition<T> condition : conditions) {
+            if (condition instanceof KeyCondition.Against<T, ?> against) {
+                against.check(name, read(r), r);
+            }
+        }
     }
 
     /** The value, or the declared default. */

@@ -27,9 +27,9 @@ import org.graphsha.training.TrainerOptions;
 
 /**
  * Configuration of {@code graphsha.train}, read through the key declarations of {@link TrainKeys} (each key's
- * default, the reference settings of docs/algorithm.md, and its range or choices) and checked across keys here.
- * {@link #effective()} is the configuration with defaults filled in, as the procedure yields it and the model keeps
- * it.
+ * default, the reference settings of docs/algorithm.md, its range or choices, and the method or other keys it must
+ * fit) and checked here for what the declarations do not say. {@link #effective()} is the configuration with
+ * defaults filled in, as the procedure yields it and the model keeps it.
  *
  * <p>What a run trains is a {@link RunConfig}: {@link #runs()} holds the call's own, or one per candidate of
  * {@code candidateMethods}, and {@link #plan} trains them. The call's keys (graph, input, job, ensemble, and the
@@ -118,10 +118,7 @@ public record TrainConfig(
         BackboneKind backbone = TrainKeys.BACKBONE.put(r, e);
         int hidden = TrainKeys.HIDDEN_SIZE.put(r, e);
         int heads = TrainKeys.HEADS.put(r, e);
-        if (hidden % heads != 0) {
-            throw new IllegalArgumentException("Invalid value " + heads + " for configuration key `heads`: it must "
-                + "divide hiddenSize (" + hidden + ")");
-        }
+        TrainKeys.checkAcrossKeys(r);
         ModelSpec spec = new ModelSpec(backbone, hidden, heads, TrainKeys.DROPOUT.put(r, e),
             TrainKeys.GCN_NORMALIZATION.put(r, e));
         int concurrency = TrainKeys.CONCURRENCY.put(r, e);
@@ -192,26 +189,8 @@ public record TrainConfig(
                 validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
                 candidates, candidateConfigs, ensembleSize, Collections.unmodifiableMap(e));
         }
-        if (upScale != 0 && !method.takesUpScale()) {
-            throw new IllegalArgumentException("graphSmoteUpScale: " + upScale + " needs method 'graphSmote', but "
-                + "method is '" + ConfigReader.choiceName(method) + "'; leave graphSmoteUpScale out for other methods");
-        }
-        if (training.selfTraining().enabled() && !method.takesSelfTraining()) {
-            throw new IllegalArgumentException("selfTrainingWeight: " + training.selfTraining().weight() + " does not "
-                + "combine with method 'graphSmote', whose step trains its edge decoder; choose another method or "
-                + "leave selfTrainingWeight out");
-        }
-        if (training.virtualClassNodes().enabled() && !method.takesVirtualClassNodes()) {
-            throw new IllegalArgumentException("virtualClassNodes: '"
-                + ConfigReader.choiceName(training.virtualClassNodes()) + "' does not combine with method 'graphSmote', "
-                + "whose step builds its own graph between the layers; choose another method or leave "
-                + "virtualClassNodes out");
-        }
-        if (synthesis.hardness().kind() != Hardness.Kind.CONFIDENCE && !method.takesHardness()) {
-            throw new IllegalArgumentException("hardness: '" + ConfigReader.choiceName(synthesis.hardness().kind())
-                + "' needs method 'graphsha', whose synthesis draws anchors by hardness, but method is '"
-                + ConfigReader.choiceName(method) + "'; leave hardness out for other methods");
-        }
+        // With candidates, each is checked against its own method when its configuration is read (configs above).
+        TrainKeys.refuseKeysTheMethodCannotTake(r, method);
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
             validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
             MethodCandidates.OFF, List.of(), ensembleSize, Collections.unmodifiableMap(e));

@@ -62,7 +62,8 @@ final class TrainKeys {
     static final Key<BackboneKind> BACKBONE = candidate(Key.choice("backbone", RUN, BackboneKind.SAGE,
         BackboneKind.class));
     static final Key<Integer> HIDDEN_SIZE = candidate(Key.integer("hiddenSize", RUN, 64, 1, 4096, "`64`"));
-    static final Key<Integer> HEADS = candidate(Key.integer("heads", RUN, 4, 1, 64, "`4`"));
+    static final Key<Integer> HEADS = candidate(Key.integer("heads", RUN, 4, 1, 64, "`4`")
+        .against(HIDDEN_SIZE, (heads, hidden) -> hidden % heads == 0, "divide"));
     static final Key<Float> DROPOUT = candidate(Key.single("dropout", RUN, 0.5, 0, 1, "`0.5`"));
     static final Key<GcnNormalization> GCN_NORMALIZATION = candidate(Key.choice("gcnNormalization", RUN,
         GcnNormalization.MEAN, GcnNormalization.class));
@@ -76,17 +77,19 @@ final class TrainKeys {
         }));
     /** Its default depends on the method: only graphsha self-trains unless the call says otherwise. */
     static final Key<Double> SELF_TRAINING_WEIGHT = candidate(Key.number("selfTrainingWeight", RUN,
-        DEFAULT_SELF_TRAINING_WEIGHT, 0, 100, false, "`2` with `graphsha`, `0` with other methods"));
+        DEFAULT_SELF_TRAINING_WEIGHT, 0, 100, false, "`2` with `graphsha`, `0` with other methods")
+        .onlyWith(weight -> weight > 0, Method::takesSelfTraining, null, "whose step trains its edge decoder"));
     static final Key<Integer> SELF_TRAINING_WARMUP = candidate(Key.integer("selfTrainingWarmup", RUN, 20, 0,
         1_000_000, "`20`"));
     static final Key<VirtualClassNodes> VIRTUAL_CLASS_NODES = candidate(Key.choice("virtualClassNodes", RUN,
-        VirtualClassNodes.NONE, VirtualClassNodes.class));
+        VirtualClassNodes.NONE, VirtualClassNodes.class).onlyWith(VirtualClassNodes::enabled,
+        Method::takesVirtualClassNodes, null, "whose step builds its own graph between the layers"));
     static final Key<Double> LEARNING_RATE = candidate(Key.number("learningRate", RUN, 0.01, 0, 10, true, "`0.01`"));
     static final Key<Double> WEIGHT_DECAY = candidate(Key.number("weightDecay", RUN, 5e-4, 0, 1, false, "`5e-4`"));
     static final Key<Double> CB_BETA = candidate(Key.number("cbBeta", RUN, 0.999, 0, 1, true, "`0.999`"));
     static final Key<Float> FOCAL_GAMMA = candidate(Key.single("focalGamma", RUN, 2, 0, 100, "`2`"));
     static final Key<Double> GRAPH_SMOTE_UP_SCALE = candidate(Key.number("graphSmoteUpScale", RUN, 0, 0, 100, false,
-        "`0`"));
+        "`0`").onlyWith(upScale -> upScale != 0, Method::takesUpScale, "graphSmote", null));
     static final Key<SynthesisTarget> SYNTHESIS_TARGET = candidate(Key.choice("synthesisTarget", RUN,
         SynthesisTarget.MAX, SynthesisTarget.class));
     static final Key<SyntheticEdges> SYNTHETIC_EDGES = candidate(Key.choice("syntheticEdges", RUN,
@@ -102,7 +105,8 @@ final class TrainKeys {
         SynthesisOptions.DEFAULT_WARMUP_EPOCHS, -1, 1_000_000, "`5`"));
     static final Key<Boolean> EXCLUDE_OWN_CLASS = candidate(Key.bool("excludeOwnClass", RUN, true));
     static final Key<Hardness.Kind> HARDNESS = candidate(Key.choice("hardness", RUN, Hardness.Kind.CONFIDENCE,
-        Hardness.Kind.class));
+        Hardness.Kind.class).onlyWith(kind -> kind != Hardness.Kind.CONFIDENCE, Method::takesHardness, "graphsha",
+        "whose synthesis draws anchors by hardness"));
     static final Key<Integer> HARDNESS_NEIGHBOURS = candidate(Key.integer("hardnessNeighbours", RUN,
         Hardness.DEFAULT_NEIGHBOURS, 1, Hardness.MAX_TRAINING_NODES, "`10`"));
     static final Key<Ablation> ABLATION = candidate(Key.choice("ablation", RUN, Ablation.NONE, Ablation.class));
@@ -161,6 +165,16 @@ final class TrainKeys {
         new TreeSet<>(ALL.stream().filter(Key::perCandidate).map(Key::name).toList()));
 
     private TrainKeys() {}
+
+    /** Refuses every given key that {@code method} cannot take, as the keys declare ({@link Key#onlyWith}). */
+    static void refuseKeysTheMethodCannotTake(ConfigReader r, Method method) {
+        ALL.forEach(key -> key.checkMethod(r, method));
+    }
+
+    /** Refuses every key whose value does not fit the other keys it is declared against ({@link Key#against}). */
+    static void checkAcrossKeys(ConfigReader r) {
+        ALL.forEach(key -> key.checkOtherKeys(r));
+    }
 
     private static <T> Key<T> candidate(Key<T> key) {
         return key.perCandidate(true);
