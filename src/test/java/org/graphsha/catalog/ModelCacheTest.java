@@ -1,5 +1,6 @@
 package org.graphsha.catalog;
 
+import static org.graphsha.catalog.TestModels.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -14,10 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.graphsha.graph.ProjectionSchema;
-import org.graphsha.nn.BackboneKind;
-import org.graphsha.nn.ModelSpec;
-import org.graphsha.nn.Tensor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,13 +34,6 @@ class ModelCacheTest {
         return ModelCatalog.at(folder, SHARED, cache::invalidate);
     }
 
-    static TrainedModel model(String name, float weight) {
-        return new TrainedModel(name, new TrainingGraph("g", List.of("Paper"), List.of("CITES"), List.of(3)),
-            ModelSpec.defaults(BackboneKind.GCN), "vanilla", List.of(0L, 1L), List.of("features"),
-            3, 1, Map.of(), Map.of(), Instant.parse("2026-11-25T10:00:00Z"),
-            List.of(new Tensor("conv1.weight", new long[] {3, 2}, new float[] {weight, 2, 3, 4, 5, 6}, true)),
-            new double[] {0, 0}, new ProjectionSchema(List.of("Paper"), List.of("CITES"), Map.of("CITES", "UNDIRECTED"), true));
-    }
 
     /** A user's own model and the shared one of the same name are two entries: neither user sees the other's. */
     @Test

@@ -2,7 +2,7 @@ package org.graphsha.live;
 
 import static org.graphsha.live.rows.ModelRowsTest.fill;
 import static org.graphsha.live.rows.ModelRowsTest.kept;
-import static org.graphsha.live.rows.ModelRowsTest.model;
+import static org.graphsha.catalog.TestModels.model;
 import static org.graphsha.live.rows.ModelRowsTest.papers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;

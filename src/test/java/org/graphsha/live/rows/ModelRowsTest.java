@@ -1,22 +1,17 @@
 package org.graphsha.live.rows;
 
+import static org.graphsha.catalog.TestModels.model;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 import org.graphsha.catalog.TrainedModel;
-import org.graphsha.catalog.TrainingGraph;
-import org.graphsha.graph.ProjectionSchema;
-import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.GcnNormalization;
-import org.graphsha.nn.ModelSpec;
-import org.graphsha.nn.Tensor;
 import org.junit.jupiter.api.Test;
 
 /** The rows live scoring keeps per model and graph: bounded, and forgotten where a committed change reaches. */
@@ -29,13 +24,6 @@ public class ModelRowsTest {
         return new RowGraph(database, List.of("Paper"), List.of("CITES"));
     }
 
-    public static TrainedModel model(String name, float weight) {
-        return new TrainedModel(name, new TrainingGraph("g", List.of("Paper"), List.of("CITES"), List.of(3)),
-            ModelSpec.defaults(BackboneKind.GCN), "vanilla", List.of(0L, 1L), List.of("features"),
-            3, 1, Map.of(), Map.of(), Instant.parse("2026-11-25T10:00:00Z"),
-            List.of(new Tensor("conv1.weight", new long[] {3, 2}, new float[] {weight, 2, 3, 4, 5, 6}, true)),
-            new double[] {0, 0}, new ProjectionSchema(List.of("Paper"), List.of("CITES"), Map.of("CITES", "UNDIRECTED"), true));
-    }
 
     @Test
     void rowsReadBeforeAChangeAreNotKeptAndTheBoundEmptiesThem() {
