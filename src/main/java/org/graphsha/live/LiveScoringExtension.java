@@ -1,6 +1,6 @@
 package org.graphsha.live;
 
-import org.graphsha.store.GraphshaSettings;
+import org.graphsha.store.settings.GraphshaSettings;
 import org.neo4j.configuration.Config;
 import org.neo4j.kernel.extension.ExtensionFactory;
 import org.neo4j.kernel.extension.ExtensionType;

@@ -5,7 +5,7 @@ import org.graphsha.data.TrainingData;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.gds.ProjectedGraph;
 import org.graphsha.graph.FeatureTransform;
-import org.graphsha.store.NodeValues;
+import org.graphsha.store.read.NodeValues;
 import org.neo4j.graphdb.Transaction;
 
 /** Gathers a run's per-node inputs. */

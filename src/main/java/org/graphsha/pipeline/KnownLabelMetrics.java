@@ -9,7 +9,7 @@ import org.graphsha.catalog.TrainedModel;
 import org.graphsha.evaluation.Metrics;
 import org.graphsha.pipeline.PredictPipeline.Call;
 import org.graphsha.pipeline.PredictPipeline.Predictions;
-import org.graphsha.store.NodeValues;
+import org.graphsha.store.read.NodeValues;
 import org.neo4j.graphdb.Transaction;
 
 /**

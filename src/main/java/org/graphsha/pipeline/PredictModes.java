@@ -11,7 +11,7 @@ import org.graphsha.gds.GdsGraphs;
 import org.graphsha.pipeline.PredictPipeline.Call;
 import org.graphsha.pipeline.PredictPipeline.Outcome;
 import org.graphsha.pipeline.PredictPipeline.Predictions;
-import org.graphsha.store.BatchedWrite;
+import org.graphsha.store.write.BatchedWrite;
 import org.graphsha.writeback.PredictionWriter;
 import org.neo4j.graphdb.Transaction;
 

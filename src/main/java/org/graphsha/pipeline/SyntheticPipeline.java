@@ -15,7 +15,7 @@ import org.graphsha.gds.GdsProgress;
 import org.graphsha.gds.ProjectedGraph;
 import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.nn.Engines;
-import org.graphsha.store.BatchedWrite;
+import org.graphsha.store.write.BatchedWrite;
 import org.graphsha.synthesis.GraphShaSynthesizer;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.Inference;

@@ -1,7 +1,7 @@
 package org.graphsha.pipeline;
 
 import org.graphsha.config.WriteOptions;
-import org.graphsha.store.BatchedWrite;
+import org.graphsha.store.write.BatchedWrite;
 
 /** The user's write keys as the store's batched writer takes them. */
 public final class WriteModes {

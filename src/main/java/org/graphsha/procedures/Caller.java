@@ -4,7 +4,7 @@ import org.graphsha.catalog.CatalogUser;
 import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.live.LiveScoring;
-import org.graphsha.store.ModelDirectory;
+import org.graphsha.store.settings.ModelDirectory;
 import org.neo4j.gds.core.Username;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
 

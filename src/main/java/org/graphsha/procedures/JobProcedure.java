@@ -1,7 +1,7 @@
 package org.graphsha.procedures;
 
 import org.graphsha.live.LiveScoring;
-import org.graphsha.store.BatchedWrite;
+import org.graphsha.store.write.BatchedWrite;
 import org.neo4j.gds.core.Username;
 import org.neo4j.gds.core.utils.progress.TaskRegistryFactory;
 import org.neo4j.graphdb.Transaction;

@@ -14,7 +14,7 @@ import org.graphsha.catalog.StoredModel;
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.catalog.TrainingGraph;
 import org.graphsha.live.LiveScoring;
-import org.graphsha.store.ModelDirectory;
+import org.graphsha.store.settings.ModelDirectory;
 import org.neo4j.gds.core.Username;
 import org.neo4j.internal.kernel.api.security.SecurityContext;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;

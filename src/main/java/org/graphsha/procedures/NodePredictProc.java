@@ -10,7 +10,7 @@ import org.graphsha.live.LiveScoring;
 import org.graphsha.live.NodePredictConfig;
 import org.graphsha.live.NodePredictPipeline;
 import org.graphsha.live.rows.ModelRows;
-import org.graphsha.store.NodeIds;
+import org.graphsha.store.read.NodeIds;
 import org.neo4j.gds.core.Username;
 import org.neo4j.graphdb.Transaction;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;

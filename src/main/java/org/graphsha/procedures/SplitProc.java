@@ -10,7 +10,7 @@ import org.graphsha.data.LongTailedSplit;
 import org.graphsha.data.SplitResult;
 import org.graphsha.data.SplitRole;
 import org.graphsha.data.StepSplit;
-import org.graphsha.store.LabeledNodes;
+import org.graphsha.store.load.LabeledNodes;
 import org.neo4j.graphdb.Transaction;
 import org.neo4j.procedure.Context;
 import org.neo4j.procedure.Description;

@@ -2,9 +2,9 @@ package org.graphsha.writeback;
 
 import java.util.function.LongConsumer;
 
-import org.graphsha.store.BatchedWrite;
-import org.graphsha.store.NodeLookup;
-import org.graphsha.store.PartialWriteException.Unit;
+import org.graphsha.store.write.BatchedWrite;
+import org.graphsha.store.read.NodeLookup;
+import org.graphsha.store.write.PartialWriteException.Unit;
 import org.neo4j.graphdb.Node;
 
 /**

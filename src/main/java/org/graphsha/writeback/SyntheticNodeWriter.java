@@ -5,9 +5,9 @@ import java.util.function.LongConsumer;
 
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.graph.SyntheticBatch;
-import org.graphsha.store.BatchedWrite;
-import org.graphsha.store.NodeLookup;
-import org.graphsha.store.PartialWriteException.Unit;
+import org.graphsha.store.write.BatchedWrite;
+import org.graphsha.store.read.NodeLookup;
+import org.graphsha.store.write.PartialWriteException.Unit;
 import org.neo4j.graphdb.Label;
 import org.neo4j.graphdb.Node;
 import org.neo4j.graphdb.Relationship;

@@ -18,7 +18,7 @@ import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.live.rows.GraphChanges;
 import org.graphsha.live.rows.ModelRows;
 import org.graphsha.live.rows.NodeRows;
-import org.graphsha.store.GraphshaSettings;
+import org.graphsha.store.settings.GraphshaSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neo4j.dbms.api.DatabaseManagementService;

@@ -16,7 +16,7 @@ import java.util.Optional;
 import org.graphsha.catalog.CatalogUser;
 import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.catalog.TrainedModel;
-import org.graphsha.store.ModelDirectory;
+import org.graphsha.store.settings.ModelDirectory;
 import org.graphsha.testing.TestNeo4j;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

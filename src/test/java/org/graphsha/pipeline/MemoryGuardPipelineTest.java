@@ -14,7 +14,7 @@ import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.PredictConfig;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.gds.GdsGraphs;
-import org.graphsha.store.ModelDirectory;
+import org.graphsha.store.settings.ModelDirectory;
 import org.graphsha.testing.TestNeo4j;
 import org.graphsha.training.MemoryEstimate;
 import org.junit.jupiter.api.BeforeAll;

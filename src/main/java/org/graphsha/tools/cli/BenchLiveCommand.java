@@ -18,7 +18,7 @@ import org.graphsha.live.NodePredictConfig;
 import org.graphsha.live.NodePredictPipeline;
 import org.graphsha.live.rows.ModelRows;
 import org.graphsha.numeric.Argmax;
-import org.graphsha.store.ModelDirectory;
+import org.graphsha.store.settings.ModelDirectory;
 import org.graphsha.tools.generate.Flags;
 import org.graphsha.tools.generate.GeneratorSettings;
 import org.neo4j.graphdb.GraphDatabaseService;

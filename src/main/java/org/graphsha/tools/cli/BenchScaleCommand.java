@@ -11,7 +11,7 @@ import org.graphsha.tools.bench.MemorySampler;
 import org.graphsha.tools.bench.PeakMemory;
 import org.graphsha.tools.generate.Flags;
 import org.graphsha.tools.generate.GeneratorSettings;
-import org.graphsha.store.DatasetImport;
+import org.graphsha.store.load.DatasetImport;
 
 /**
  * {@code ./graphsha bench-scale}: the whole pipeline at ogbn-arXiv size through Cypher on the embedded

@@ -14,7 +14,7 @@ import org.graphsha.tools.generate.GeneratedGraph;
 import org.graphsha.tools.generate.GeneratorSettings;
 import org.graphsha.tools.generate.GraphGenerator;
 import org.graphsha.tools.importer.BulkImport;
-import org.graphsha.store.DatasetImport;
+import org.graphsha.store.load.DatasetImport;
 import org.graphsha.tools.importer.GeneratedGraphWriter;
 import org.graphsha.tools.importer.GraphRecords;
 import org.neo4j.graphdb.GraphDatabaseService;

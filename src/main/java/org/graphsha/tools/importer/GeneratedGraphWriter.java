@@ -2,7 +2,7 @@ package org.graphsha.tools.importer;
 
 import java.util.function.DoubleConsumer;
 
-import org.graphsha.store.DatasetImport;
+import org.graphsha.store.load.DatasetImport;
 import org.graphsha.tools.generate.GeneratedGraph;
 import org.neo4j.graphdb.GraphDatabaseService;
 import org.neo4j.graphdb.Label;

@@ -1,4 +1,4 @@
-package org.graphsha.store;
+package org.graphsha.store.read;
 
 import org.neo4j.graphdb.Node;
 import org.neo4j.graphdb.NotFoundException;

@@ -1,4 +1,4 @@
-package org.graphsha.store;
+package org.graphsha.store.write;
 
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
@@ -11,7 +11,7 @@ import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 
-import org.graphsha.store.PartialWriteException.Unit;
+import org.graphsha.store.write.PartialWriteException.Unit;
 import org.neo4j.graphdb.GraphDatabaseService;
 import org.neo4j.graphdb.Transaction;
 import org.neo4j.graphdb.TransientFailureException;

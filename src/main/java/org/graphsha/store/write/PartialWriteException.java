@@ -1,4 +1,4 @@
-package org.graphsha.store;
+package org.graphsha.store.write;
 
 import java.util.Locale;
 

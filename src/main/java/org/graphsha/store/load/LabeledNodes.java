@@ -1,4 +1,4 @@
-package org.graphsha.store;
+package org.graphsha.store.load;
 
 import java.util.ArrayList;
 import java.util.Comparator;

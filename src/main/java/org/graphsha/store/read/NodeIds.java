@@ -1,4 +1,4 @@
-package org.graphsha.store;
+package org.graphsha.store.read;
 
 import java.util.Collection;
 

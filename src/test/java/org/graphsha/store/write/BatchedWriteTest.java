@@ -1,4 +1,4 @@
-package org.graphsha.store;
+package org.graphsha.store.write;
 
 import static org.graphsha.testing.TestNeo4j.rows;
 import static org.graphsha.testing.TestNeo4j.single;
@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.graphsha.store.PartialWriteException.Unit;
+import org.graphsha.store.write.PartialWriteException.Unit;
 import org.graphsha.testing.TestNeo4j;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,4 +1,4 @@
-package org.graphsha.store;
+package org.graphsha.store.settings;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,14 @@
-package org.graphsha.store;
+package org.graphsha.store.load;
+
+import org.graphsha.store.write.BatchedWrite;
+import org.graphsha.store.write.PartialWriteException;
 
 import java.util.Map;
 import java.util.function.LongConsumer;
 
 import org.graphsha.graph.Dataset;
 import org.graphsha.graph.SparseFeatures;
-import org.graphsha.store.PartialWriteException.Unit;
+import org.graphsha.store.write.PartialWriteException.Unit;
 import org.neo4j.graphdb.GraphDatabaseService;
 import org.neo4j.graphdb.Label;
 import org.neo4j.graphdb.Node;
