@@ -119,11 +119,9 @@ public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitR
     }
 
     private static Object normalizeClass(Object value, String property, String node) {
-        if (value == null || value instanceof String) {
-            return value;
-        }
-        if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
-            return ((Number) value).longValue();
+        Object normalized = ClassIndex.classValue(value);
+        if (value == null || normalized != null) {
+            return normalized;
         }
         throw new IllegalArgumentException("targetProperty `" + property + "` must hold integers or strings, but node "
             + node + " has " + value + " (" + value.getClass().getSimpleName() + ")");

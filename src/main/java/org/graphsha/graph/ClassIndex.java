@@ -32,6 +32,17 @@ public final class ClassIndex {
         return new ClassIndex(new ArrayList<>(sorted));
     }
 
+    /**
+     * A target value as a class: integers of any width as Long (GDS and the model store Long), a String as it is,
+     * null for anything else (a missing value or a type no class can have).
+     */
+    public static Object classValue(Object value) {
+        if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+            return ((Number) value).longValue();
+        }
+        return value instanceof String ? value : null;
+    }
+
     public int size() {
         return values.size();
     }

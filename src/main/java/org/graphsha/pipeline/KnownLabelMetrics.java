@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.evaluation.Metrics;
+import org.graphsha.graph.ClassIndex;
 import org.graphsha.pipeline.PredictPipeline.Call;
 import org.graphsha.pipeline.PredictPipeline.Predictions;
 import org.graphsha.store.read.NodeValues;
@@ -35,7 +36,8 @@ final class KnownLabelMetrics {
         List<Integer> known = new ArrayList<>();
         List<Integer> truth = new ArrayList<>();
         for (int i = 0; i < targets.length; i++) {
-            Integer c = targets[i] == null ? null : index.get(normalized(targets[i]));
+            Object value = ClassIndex.classValue(targets[i]);
+            Integer c = value == null ? null : index.get(value);
             if (c != null) {
                 known.add(i);
                 truth.add(c);
@@ -73,11 +75,5 @@ final class KnownLabelMetrics {
     private static Object[] targets(Call call, Transaction tx, String property, long[] ids) {
         Object[] projected = call.graphs().longProperty(call.config().graphName(), property, ids);
         return projected != null ? projected : NodeValues.read(tx, ids, property);
-    }
-
-    /** Integer classes are stored as Long in the model, whatever integer type the database returns. */
-    private static Object normalized(Object value) {
-        return value instanceof Integer || value instanceof Short || value instanceof Byte
-            ? (Object) ((Number) value).longValue() : value;
     }
 }

@@ -78,11 +78,9 @@ public record LabeledNodes(List<Node> nodes, int[] classes, ClassIndex classInde
 
     private static Object classValue(Node node, String targetProperty) {
         Object value = node.getProperty(targetProperty, null);
-        if (value == null || value instanceof String) {
-            return value;
-        }
-        if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
-            return ((Number) value).longValue();
+        Object normalized = ClassIndex.classValue(value);
+        if (value == null || normalized != null) {
+            return normalized;
         }
         throw new IllegalArgumentException("targetProperty `" + targetProperty + "` must hold integers or strings, but node "
             + node.getElementId() + " has " + value + " (" + value.getClass().getSimpleName() + ")");
