@@ -30,7 +30,7 @@ import org.neo4j.graphdb.GraphDatabaseService;
 final class GenerateCommand implements Main.Command {
 
     static final String USAGE = "generate [--shape arxiv|user]"
-        + " [arxiv: --nodes 169343] [--edges 1166243] [--features 128] [--classes 40]"
+        + " [arxiv: --preset arxiv|products] [--nodes 169343] [--edges 1166243] [--features 128] [--classes 40]"
         + " [--imbalance-ratio 775] [--homophily 0.65] [--degree-exponent 2.5] [--feature-signal 0.15]"
         + " [--train-fraction 0.537] [--val-fraction 0.176] [--seed 42]"
         + " [user: --user-nodes 5000] [--user-classes 4] [--user-class-ratio 50] [--user-rarest-labels 10]"

@@ -4,6 +4,9 @@ package org.graphsha.tools.generate;
  * What {@code ./graphsha generate} builds. The defaults mirror ogbn-arXiv: its node and edge counts,
  * 128 features, 40 classes, the training set's imbalance ratio (~775), edge homophily ~0.65 and the
  * time split's shares (train up to 2017: 53.7 %, val 2018: 17.6 %, test from 2019: 28.7 %).
+ * {@code --preset products} starts from ogbn-products instead: 2,449,029 nodes, 61,859,140 undirected
+ * edges, 100 dense features, 47 classes, edge homophily ~0.81 and its split shares (8 % train, 2 %
+ * validation, 90 % test), with a long tail of 1,200 : 1 from the largest class to the smallest (products itself has at least 1,000 : 1).
  */
 public record GeneratorSettings(
     int nodes,
@@ -18,16 +21,26 @@ public record GeneratorSettings(
     double valFraction,
     long seed
 ) {
-    public static final String FLAGS = "--nodes, --edges, --features, --classes, --imbalance-ratio, --homophily, "
+    public static final String FLAGS = "--preset, --nodes, --edges, --features, --classes, --imbalance-ratio, --homophily, "
         + "--degree-exponent, --feature-signal, --train-fraction, --val-fraction, --seed";
 
     public static GeneratorSettings defaults() {
         return new GeneratorSettings(169_343, 1_166_243, 128, 40, 775, 0.65, 2.5, 0.15, 0.537, 0.176, 42);
     }
 
+    public static GeneratorSettings products() {
+        return new GeneratorSettings(2_449_029, 61_859_140L, 100, 47, 1200, 0.81, 2.5, 0.15, 0.08, 0.02, 42);
+    }
+
     /** Takes the generator's flags from {@code flags}; every value is checked, also against the others. */
     public static GeneratorSettings parse(Flags flags) {
-        GeneratorSettings d = defaults();
+        String preset = flags.string("preset", "arxiv");
+        GeneratorSettings d = switch (preset) {
+            case "arxiv" -> defaults();
+            case "products" -> products();
+            default -> throw new IllegalArgumentException("invalid value `" + preset
+                + "` for --preset: expected arxiv or products (the other flags then change single values)");
+        };
         int nodes = flags.intInRange("nodes", d.nodes, 2, 50_000_000);
         long edges = flags.longInRange("edges", d.edges, 1, 200_000_000L);
         int features = flags.intInRange("features", d.features, 1, 4096);

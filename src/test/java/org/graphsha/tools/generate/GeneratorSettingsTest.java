@@ -32,6 +32,20 @@ class GeneratorSettingsTest {
     }
 
     @Test
+    void productsPresetIsShapedLikeOgbnProducts() {
+        GeneratorSettings settings = parse("--preset", "products", "--homophily", "0.5");
+        assertEquals(2_449_029, settings.nodes());
+        assertEquals(61_859_140L, settings.edges());
+        assertEquals(100, settings.features());
+        assertEquals(47, settings.classes());
+        assertEquals(0.08, settings.trainFraction());
+        assertEquals(0.02, settings.valFraction());
+        assertEquals(0.5, settings.homophily());
+        int[] sizes = ClassSizes.of(settings.nodes(), settings.classes(), settings.imbalanceRatio());
+        assertTrue(sizes[0] >= 1000L * sizes[sizes.length - 1], "largest " + sizes[0] + ", smallest " + sizes[sizes.length - 1]);
+    }
+
+    @Test
     void flagsOverrideDefaults() {
         GeneratorSettings settings = parse("--nodes", "1000", "--edges", "5_000", "--classes", "5", "--imbalance-ratio", "20", "--homophily", "0.3", "--seed", "9");
         assertEquals(1000, settings.nodes());
@@ -51,6 +65,7 @@ class GeneratorSettingsTest {
         assertContains(failure("--nodes", "1000", "--edges", "2000", "--imbalance-ratio", "100000"), "--imbalance-ratio", "100000");
         assertContains(failure("--homophilly", "0.5"), "--homophilly", "--homophily");
         assertContains(failure("--seed"), "--seed", "needs a value");
+        assertContains(failure("--preset", "papers100M"), "--preset", "papers100M", "products");
         assertContains(failure("nodes", "5"), "nodes");
         assertContains(failure("--seed", "1", "--seed", "2"), "--seed", "twice");
     }
