@@ -29,8 +29,8 @@ import org.neo4j.driver.exceptions.AuthenticationException;
 /**
  * graphsha on a real Neo4j server, installed as docs/install.md says: a server process
  * ({@code org.neo4j.server.CommunityEntryPoint}, classpath {@code plugins/*:conf/*:lib/*}) whose
- * {@code lib/} holds Neo4j's jars only and whose {@code plugins/} holds GDS and exactly the jars this
- * build put into plugins/, authentication on, Bolt only. Through the Java driver it loads Cora,
+ * {@code lib/} holds Neo4j's jars only and whose {@code plugins/} holds GDS and exactly the jars of the
+ * release archive this build wrote (the same as plugins/), authentication on, Bolt only. Through the Java driver it loads Cora,
  * splits, projects, trains, predicts and lists the model; then it restarts the server and lists the
  * model again, from the folder that {@code dbms.graphsha.models_directory} names. Neither start may
  * log a warning or error that comes from graphsha's jars.
@@ -55,9 +55,14 @@ class RealServerTest {
     @Timeout(value = 15, unit = TimeUnit.MINUTES)
     void installsTrainsPredictsAndKeepsTheModelAcrossARestart() throws Exception {
         long begin = System.nanoTime();
-        List<Path> built = RealNeo4jServer.jarsIn(Path.of("plugins"));
+        Path archive = RealNeo4jServer.unpackReleaseArchive(ROOT.resolve("archive"));
+        List<Path> built = RealNeo4jServer.jarsIn(archive.resolve("plugins"));
+        assertEquals(RealNeo4jServer.jarsIn(Path.of("plugins")).stream().map(Path::getFileName).toList(),
+            built.stream().map(Path::getFileName).toList(), "the release archive holds other jars than plugins/");
         assertTrue(built.stream().anyMatch(p -> p.getFileName().toString().startsWith("graphsha-")),
-            "plugins/ holds no graphsha jar; it is built in the process-classes phase");
+            "the release archive holds no graphsha jar");
+        assertTrue(Files.readString(archive.resolve("README.md")).contains("Graph Data Science | 2.13.9"),
+            "the archive's README does not name the GDS version it was tested with");
         List<Path> pluginJars = new ArrayList<>(RealNeo4jServer.gdsJars(ROOT));
         pluginJars.addAll(built);
         Path models = ROOT.resolve("models");

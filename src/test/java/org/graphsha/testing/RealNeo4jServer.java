@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
 
 import org.neo4j.driver.AuthTokens;
 import org.neo4j.driver.Config;
@@ -391,6 +393,39 @@ public final class RealNeo4jServer implements AutoCloseable {
             }
         }
         return jars;
+    }
+
+    /**
+     * Unpacks the release archive that the build wrote to {@code target/} (src/assembly/plugin-archive.xml) into
+     * {@code into} and returns the folder it holds: the jars under {@code plugins/} and its README.
+     */
+    public static Path unpackReleaseArchive(Path into) throws IOException {
+        List<Path> archives;
+        try (Stream<Path> files = Files.list(Path.of("target"))) {
+            archives = files.filter(p -> p.getFileName().toString().endsWith("-neo4j-plugin.zip")).toList();
+        }
+        if (archives.size() != 1) {
+            throw new IllegalStateException("expected one release archive *-neo4j-plugin.zip in target/, found "
+                + archives + "; it is built in the process-classes phase");
+        }
+        deleteRecursively(into);
+        Path top = null;
+        try (ZipInputStream zip = new ZipInputStream(Files.newInputStream(archives.get(0)))) {
+            for (ZipEntry entry; (entry = zip.getNextEntry()) != null; ) {
+                Path target = into.resolve(entry.getName()).normalize();
+                if (!target.startsWith(into)) {
+                    throw new IllegalStateException("archive entry outside its folder: " + entry.getName());
+                }
+                if (entry.isDirectory()) {
+                    Files.createDirectories(target);
+                    top = top == null ? target : top;
+                } else {
+                    Files.createDirectories(target.getParent());
+                    Files.copy(zip, target);
+                }
+            }
+        }
+        return top;
     }
 
     public static List<Path> jarsIn(Path folder) {
