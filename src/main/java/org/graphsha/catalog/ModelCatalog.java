@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -156,6 +157,58 @@ public final class ModelCatalog {
             throw new UncheckedIOException("cannot delete model file of `" + name + "` in " + file.getParent(), e);
         }
         return Optional.of(model);
+    }
+
+    /**
+     * Copies the model this user reaches under {@code name} (as {@link #get}) to {@code target}, a model file that
+     * {@link #importFile} reads on another install. The copy lands whole or not at all.
+     */
+    public StoredModel export(String name, Path target, boolean overwrite) {
+        StoredModel model = getStored(name);
+        if (!overwrite && Files.exists(target)) {
+            throw new IllegalArgumentException("The file " + target + " already exists; pass overwrite: true to replace "
+                + "it, or choose another fileName");
+        }
+        Path temporary = null;
+        try {
+            Files.createDirectories(target.getParent());
+            temporary = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+            Files.copy(fileOf(model), temporary, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write model `" + name + "` to " + target + ": " + e.getMessage(), e);
+        } finally {
+            deleteQuietly(temporary);
+        }
+        return model;
+    }
+
+    /** Stores the model file {@code source} (written by {@link #export}) as this user's own model. */
+    public TrainedModel importFile(Path source, Optional<String> name, boolean overwrite) {
+        if (!Files.isRegularFile(source)) {
+            throw new IllegalArgumentException("No model file " + source + " exists; graphsha.model.export writes one");
+        }
+        TrainedModel model;
+        try {
+            model = ModelFiles.read(source);
+        } catch (IOException | RuntimeException e) {
+            // The cause is not chained: the reason is in the message, and a client shows the innermost cause's text.
+            throw new IllegalArgumentException("The file " + source + " is not a graphsha model file ("
+                + e.getClass().getSimpleName() + ": " + e.getMessage() + "); graphsha.model.export writes one");
+        }
+        TrainedModel named = name.map(n -> model.renamed(ModelNames.validate(n))).orElse(model);
+        store(named, overwrite);
+        return named;
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file != null) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // a leftover temporary file is hidden (dot name) and harmless; the export's own error is what matters
+            }
+        }
     }
 
     private Path own(String name) {

@@ -93,4 +93,13 @@ public record TrainedModel(
             classValues, featureProperties, featureDimension, bestEpoch, configuration, metrics, createdAt,
             members().get(index), logitOffsets, projection, List.of(), featureTransform);
     }
+
+    /** The same model under another name (a model imported under a name of the importer's choice). */
+    public TrainedModel renamed(String newName) {
+        Map<String, Object> renamedConfiguration = new java.util.LinkedHashMap<>(configuration);
+        renamedConfiguration.replace("modelName", newName);
+        return new TrainedModel(newName, trainingGraph, spec, method, classValues, featureProperties, featureDimension,
+            bestEpoch, renamedConfiguration, metrics, createdAt, parameters, logitOffsets, projection, otherMembers,
+            featureTransform);
+    }
 }

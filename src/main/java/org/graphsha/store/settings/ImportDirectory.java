@@ -17,15 +17,25 @@ public record ImportDirectory(Path root) {
 
     /** Resolves a user-given folder and rejects anything that leaves the import directory. */
     public Path resolve(String key, String userPath) {
-        Path resolved = root.resolve(userPath).toAbsolutePath().normalize();
-        if (!resolved.startsWith(root)) {
-            throw new IllegalArgumentException("Invalid value '" + userPath + "' for configuration key `" + key
-                + "`: it resolves to " + resolved + ", outside the import directory " + root
-                + "; put the dataset folder inside the import directory and give its relative path");
-        }
+        Path resolved = inside(key, userPath, "dataset folder");
         if (!Files.isDirectory(resolved)) {
             throw new IllegalArgumentException("Invalid value '" + userPath + "' for configuration key `" + key
                 + "`: no folder " + resolved + " exists; it must contain nodes.csv.gz, edges.csv.gz and features.csv.gz");
+        }
+        return resolved;
+    }
+
+    /** Resolves a user-given file path, existing or not, and rejects anything that leaves the import directory. */
+    public Path resolveFile(String key, String userPath) {
+        return inside(key, userPath, "file");
+    }
+
+    private Path inside(String key, String userPath, String what) {
+        Path resolved = root.resolve(userPath).toAbsolutePath().normalize();
+        if (!resolved.startsWith(root) || resolved.equals(root)) {
+            throw new IllegalArgumentException("Invalid value '" + userPath + "' for configuration key `" + key
+                + "`: it resolves to " + resolved + ", outside the import directory " + root
+                + "; put the " + what + " inside the import directory and give its relative path");
         }
         return resolved;
     }
