@@ -8,6 +8,7 @@ import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
 import org.graphsha.method.Method;
+import org.graphsha.training.EpochAugmentation;
 
 /**
  * One configuration key, declared once: its name, which part of a call it belongs to, whether a candidate of
@@ -85,11 +86,19 @@ public final class Key<T> {
     /**
      * The same key, refused when given with a value {@code inUse} and a method that does not {@code take} it.
      *
-     * @param neededMethod the method the key belongs to, or null for a key that only a few methods refuse
-     * @param why          why a method cannot take it, or null
+     * @param neededMethod the method the key belongs to
+     * @param why          why only that method can take it, or null
      */
     Key<T> onlyWith(Predicate<? super T> inUse, Predicate<Method> takes, String neededMethod, String why) {
         return with(new KeyCondition.OnlyWith<>(inUse, takes, neededMethod, why));
+    }
+
+    /**
+     * The same key, turning on the per-epoch augmentation {@code kind} when its value is {@code inUse}: refused with
+     * a method whose step does not take it ({@link Method#augmentations}).
+     */
+    Key<T> augmentation(Predicate<? super T> inUse, Class<? extends EpochAugmentation> kind) {
+        return with(new KeyCondition.Augmentation<>(inUse, kind));
     }
 
     /**
@@ -111,9 +120,14 @@ public final class Key<T> {
      * every method takes (some defaults depend on the method), so only a given value is checked.
      */
     void checkMethod(ConfigReader r, Method method) {
+        if (r.raw(name) == null) {
+            return;
+        }
         for (KeyCondition<T> condition : conditions) {
-            if (condition instanceof KeyCondition.OnlyWith<T> onlyWith && r.raw(name) != null) {
+            if (condition instanceof KeyCondition.OnlyWith<T> onlyWith) {
                 onlyWith.check(name, read(r), method);
+            } else if (condition instanceof KeyCondition.Augmentation<T> augmentation) {
+                augmentation.check(name, read(r), method);
             }
         }
     }

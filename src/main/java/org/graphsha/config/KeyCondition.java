@@ -4,23 +4,23 @@ import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
 import org.graphsha.method.Method;
+import org.graphsha.training.EpochAugmentation;
 
 /**
  * What a key's value must fit beyond its own range or choices, declared with the key ({@link Key#onlyWith},
- * {@link Key#against}) and checked by {@link TrainKeys} for every key alike. Each refusal names the key, its value,
- * what it conflicts with and how to fix the call.
+ * {@link Key#augmentation}, {@link Key#against}) and checked by {@link TrainKeys} for every key alike. Each
+ * refusal names the key, its value, what it conflicts with and how to fix the call.
  *
  * @param <T> the key's value type
  */
 sealed interface KeyCondition<T> {
 
     /**
-     * A value that only some methods can take: when the call gives the key and {@code inUse} holds, a method that
-     * does not {@code take} it is refused. A key the call leaves out keeps its default, which every method takes.
+     * A value that only one method can take: when the call gives the key and {@code inUse} holds, another method is
+     * refused.
      *
-     * @param neededMethod the method the key belongs to, for "needs method ..."; null for a key that every method
-     *                     but a few takes, which reads "does not combine with method ..."
-     * @param why          why the method cannot take it, or null
+     * @param neededMethod the method the key belongs to, for "needs method ..."
+     * @param why          why only that method can take it, or null
      */
     record OnlyWith<T>(Predicate<? super T> inUse, Predicate<Method> takes, String neededMethod, String why)
         implements KeyCondition<T> {
@@ -29,14 +29,27 @@ sealed interface KeyCondition<T> {
             if (!inUse.test(value) || takes.test(method)) {
                 return;
             }
-            String methodName = ConfigReader.choiceName(method);
-            String shown = key + ": " + (value instanceof Enum<?> e ? "'" + ConfigReader.choiceName(e) + "'" : value);
             String reason = why == null ? "" : ", " + why;
-            throw new IllegalArgumentException(neededMethod == null
-                ? shown + " does not combine with method '" + methodName + "'" + reason + "; choose another method or "
-                    + "leave " + key + " out"
-                : shown + " needs method '" + neededMethod + "'" + reason + ", but method is '" + methodName
-                    + "'; leave " + key + " out for other methods");
+            throw new IllegalArgumentException(shown(key, value) + " needs method '" + neededMethod + "'" + reason
+                + ", but method is '" + ConfigReader.choiceName(method) + "'; leave " + key + " out for other methods");
+        }
+    }
+
+    /**
+     * A value that turns on a per-epoch augmentation ({@link EpochAugmentation}): when the call gives the key and
+     * {@code inUse} holds, a method whose step does not take {@code kind} ({@link Method#augmentations}) is refused,
+     * in the same words for every augmentation, with the method's reason.
+     */
+    record Augmentation<T>(Predicate<? super T> inUse, Class<? extends EpochAugmentation> kind)
+        implements KeyCondition<T> {
+
+        void check(String key, T value, Method method) {
+            if (!inUse.test(value) || method.takes(kind)) {
+                return;
+            }
+            throw new IllegalArgumentException(shown(key, value) + " does not combine with method '"
+                + ConfigReader.choiceName(method) + "', " + method.whyItTakesNoAugmentation() + "; choose another method "
+                + "or leave " + key + " out");
         }
     }
 
@@ -55,5 +68,10 @@ sealed interface KeyCondition<T> {
                     + "`: it must " + must + " " + other.name() + " (" + otherValue + ")");
             }
         }
+    }
+
+    /** "key: 1.0" or "key: 'choice'", as the call wrote it. */
+    private static String shown(String key, Object value) {
+        return key + ": " + (value instanceof Enum<?> e ? "'" + ConfigReader.choiceName(e) + "'" : value);
     }
 }

@@ -22,7 +22,6 @@ import org.graphsha.synthesis.Hardness;
 import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.SelectionWindow;
-import org.graphsha.training.SelfTrainingOptions;
 import org.graphsha.training.TrainerOptions;
 
 /**
@@ -134,10 +133,7 @@ public record TrainConfig(
             TrainKeys.FOCAL_GAMMA.put(r, e),
             TrainKeys.SELECTION_TIE_BREAK.put(r, e),
             selectionWindow(r, e),
-            new SelfTrainingOptions(
-                TrainKeys.SELF_TRAINING_WEIGHT.put(r, defaultSelfTrainingWeight(method), e),
-                TrainKeys.SELF_TRAINING_WARMUP.put(r, e)),
-            TrainKeys.VIRTUAL_CLASS_NODES.put(r, e));
+            TrainKeys.augmentations(r, method, e));
 
         DiffusionOptions diffusion = new DiffusionOptions(
             TrainKeys.DIFFUSION.put(r, e),
@@ -180,8 +176,8 @@ public record TrainConfig(
             // Each candidate is checked as a call naming it alone; each self-trains by its own default unless the call
             // sets the weight (graphsha yes, the baselines no).
             List<CandidateConfig> candidateConfigs = CandidateMethodsKeys.configs(graphName, r, choice, e);
-            if (!r.given().containsKey("selfTrainingWeight")) {
-                e.remove("selfTrainingWeight");
+            if (!r.given().containsKey(TrainKeys.SELF_TRAINING_WEIGHT.name())) {
+                e.remove(TrainKeys.SELF_TRAINING_WEIGHT.name());
             }
             MethodCandidates candidates = new MethodCandidates(
                 candidateConfigs.stream().map(CandidateConfig::name).toList(), choice.scoring(), choice.folds());
@@ -258,11 +254,6 @@ public record TrainConfig(
         return backbone.hasRootWeight()
             ? new double[] {SynthesisOptions.WARMUP_BETA, SynthesisOptions.WARMUP_BETA}
             : new double[] {SynthesisOptions.DEFAULT_BETA_A, SynthesisOptions.DEFAULT_BETA_B};
-    }
-
-    /** Only graphsha self-trains unless the call says otherwise: the baselines train as their papers do. */
-    private static double defaultSelfTrainingWeight(Method method) {
-        return method.selfTrainsByDefault() ? TrainKeys.DEFAULT_SELF_TRAINING_WEIGHT : 0;
     }
 
     private static SelectionWindow selectionWindow(ConfigReader r, Map<String, Object> effective) {

@@ -5,6 +5,7 @@ import static org.graphsha.config.Key.Part.RUN;
 
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -26,8 +27,10 @@ import org.graphsha.synthesis.Hardness;
 import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.synthesis.SynthesisTarget;
 import org.graphsha.synthesis.SyntheticEdges;
+import org.graphsha.training.EpochAugmentation;
 import org.graphsha.training.SelectionTieBreak;
 import org.graphsha.training.SelectionWindow;
+import org.graphsha.training.SelfTrainingOptions;
 import org.graphsha.training.VirtualClassNodes;
 
 /**
@@ -78,12 +81,12 @@ final class TrainKeys {
     /** Its default depends on the method: only graphsha self-trains unless the call says otherwise. */
     static final Key<Double> SELF_TRAINING_WEIGHT = candidate(Key.number("selfTrainingWeight", RUN,
         DEFAULT_SELF_TRAINING_WEIGHT, 0, 100, false, "`2` with `graphsha`, `0` with other methods")
-        .onlyWith(weight -> weight > 0, Method::takesSelfTraining, null, "whose step trains its edge decoder"));
+        .augmentation(weight -> weight > 0, SelfTrainingOptions.class));
     static final Key<Integer> SELF_TRAINING_WARMUP = candidate(Key.integer("selfTrainingWarmup", RUN, 20, 0,
         1_000_000, "`20`"));
     static final Key<VirtualClassNodes> VIRTUAL_CLASS_NODES = candidate(Key.choice("virtualClassNodes", RUN,
-        VirtualClassNodes.NONE, VirtualClassNodes.class).onlyWith(VirtualClassNodes::enabled,
-        Method::takesVirtualClassNodes, null, "whose step builds its own graph between the layers"));
+        VirtualClassNodes.NONE, VirtualClassNodes.class).augmentation(VirtualClassNodes::enabled,
+        VirtualClassNodes.class));
     static final Key<Double> LEARNING_RATE = candidate(Key.number("learningRate", RUN, 0.01, 0, 10, true, "`0.01`"));
     static final Key<Double> WEIGHT_DECAY = candidate(Key.number("weightDecay", RUN, 5e-4, 0, 1, false, "`5e-4`"));
     static final Key<Double> CB_BETA = candidate(Key.number("cbBeta", RUN, 0.999, 0, 1, true, "`0.999`"));
@@ -166,7 +169,21 @@ final class TrainKeys {
 
     private TrainKeys() {}
 
-    /** Refuses every given key that {@code method} cannot take, as the keys declare ({@link Key#onlyWith}). */
+    /**
+     * The per-epoch augmentations of a run, each read from its keys, in the order the trainer applies them. Only
+     * graphsha self-trains unless the call says otherwise: the baselines train as their papers do.
+     */
+    static List<EpochAugmentation> augmentations(ConfigReader r, Method method, Map<String, Object> e) {
+        double selfTrainingWeight = method.selfTrainsByDefault() ? DEFAULT_SELF_TRAINING_WEIGHT : 0;
+        return List.of(
+            new SelfTrainingOptions(SELF_TRAINING_WEIGHT.put(r, selfTrainingWeight, e), SELF_TRAINING_WARMUP.put(r, e)),
+            VIRTUAL_CLASS_NODES.put(r, e));
+    }
+
+    /**
+     * Refuses every given key that {@code method} cannot take, as the keys declare ({@link Key#onlyWith},
+     * {@link Key#augmentation}).
+     */
     static void refuseKeysTheMethodCannotTake(ConfigReader r, Method method) {
         ALL.forEach(key -> key.checkMethod(r, method));
     }

@@ -1,5 +1,7 @@
 package org.graphsha.method;
 
+import java.util.List;
+
 import org.graphsha.diffusion.Diffusion;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
@@ -12,21 +14,24 @@ import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.synthesis.SynthesisTarget;
 import org.graphsha.synthesis.Synthesizer;
 import org.graphsha.synthesis.UpsampleSynthesizer;
+import org.graphsha.training.EpochAugmentation;
 import org.graphsha.training.EpochListener;
 import org.graphsha.training.LossAdjustment;
 import org.graphsha.training.LossKind;
+import org.graphsha.training.SelfTrainingOptions;
 import org.graphsha.training.TamAdjustment;
 import org.graphsha.training.TamOptions;
 import org.graphsha.training.Trainer;
 import org.graphsha.training.TrainerOptions;
 import org.graphsha.training.TrainingResult;
+import org.graphsha.training.VirtualClassNodes;
 
 /**
  * The {@code method} of {@code graphsha.train}, and the one place that says what each method does:
  * its loss, how it synthesizes nodes, its training step, its loss adjustment, how many synthetic
- * nodes it may add, and whether those can be written to the database. The pipeline, the bench, the
- * estimate and the synthetic-node procedure all ask this plan; adding a method changes this file
- * and its test. Settings of GraphENS and TAM are the papers' (docs/algorithm.md §5), not keys.
+ * nodes it may add, whether those can be written to the database, and the per-epoch augmentations its
+ * step takes. The pipeline, the bench, the estimate and the synthetic-node procedure all ask this plan;
+ * adding a method changes this file and its test. Settings of GraphENS and TAM are the papers' (docs/algorithm.md §5), not keys.
  */
 public enum Method {
     GRAPHSHA(LossKind.VANILLA, Synthesis.GRAPHSHA, false),
@@ -44,6 +49,10 @@ public enum Method {
     TAM_RENODE(LossKind.RENODE, Synthesis.NONE, true),
     /** GraphSmote_O: SMOTE between the backbone's layers with a jointly trained edge decoder. */
     GRAPH_SMOTE(LossKind.VANILLA, Synthesis.BETWEEN_LAYERS, false);
+
+    /** What the step every method shares takes beyond its synthetic batch; a new augmentation is listed here. */
+    private static final List<Class<? extends EpochAugmentation>> SHARED_STEP_AUGMENTATIONS =
+        List.of(SelfTrainingOptions.class, VirtualClassNodes.class);
 
     /** Where a method's synthetic nodes come from. */
     private enum Synthesis { NONE, GRAPHSHA, UPSAMPLE, GRAPH_ENS, GRAPH_ENS_UNDER_TAM, BETWEEN_LAYERS }
@@ -151,11 +160,22 @@ public enum Method {
     }
 
     /**
-     * Whether self-training's pseudo-label loss applies: it is added by the step every method shares,
-     * and GraphSmote trains with a step of its own.
+     * The per-epoch augmentations this method's training step takes: the step every method shares takes each
+     * of them; GraphSmote trains with a step of its own, which takes none.
      */
-    public boolean takesSelfTraining() {
-        return synthesis != Synthesis.BETWEEN_LAYERS;
+    public List<Class<? extends EpochAugmentation>> augmentations() {
+        return synthesis == Synthesis.BETWEEN_LAYERS ? List.of() : SHARED_STEP_AUGMENTATIONS;
+    }
+
+    public boolean takes(Class<? extends EpochAugmentation> kind) {
+        return augmentations().contains(kind);
+    }
+
+    /** Why this method refuses an augmentation it does not take, as "method X, whose ..." goes on. */
+    public String whyItTakesNoAugmentation() {
+        return synthesis == Synthesis.BETWEEN_LAYERS
+            ? "whose own step builds its graph between the layers and trains its edge decoder"
+            : "whose step does not take it";
     }
 
     /**
@@ -164,14 +184,6 @@ public enum Method {
      */
     public boolean selfTrainsByDefault() {
         return this == GRAPHSHA;
-    }
-
-    /**
-     * Whether BAT's virtual class nodes apply: the step every method shares adds them to its graph and loss,
-     * and GraphSmote trains with a step of its own.
-     */
-    public boolean takesVirtualClassNodes() {
-        return synthesis != Synthesis.BETWEEN_LAYERS;
     }
 
     /** Whether the {@code hardness} and {@code hardnessNeighbours} keys apply: only GraphSHA's synthesis has anchors. */

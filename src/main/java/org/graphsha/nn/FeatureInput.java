@@ -5,7 +5,7 @@ import java.util.Arrays;
 import org.graphsha.graph.FeatureCorrection;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.graph.SyntheticBatch;
-import org.graphsha.graph.VirtualClassBatch;
+import org.graphsha.graph.MeanNodeBatch;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -83,19 +83,19 @@ public final class FeatureInput {
 
     /** The M x N mixing matrix of a batch, or null when it has no synthetic nodes. */
     public NDArray mixing(NDManager manager, SyntheticBatch batch) {
-        return mixing(manager, batch, VirtualClassBatch.EMPTY);
+        return mixing(manager, batch, MeanNodeBatch.EMPTY);
     }
 
     /**
-     * The (M + K) x N mixing matrix of a batch followed by K virtual class nodes, each the mean of its member
+     * The (M + K) x N mixing matrix of a batch followed by K mean nodes, each the mean of its member
      * rows; null when there are neither.
      */
-    public NDArray mixing(NDManager manager, SyntheticBatch batch, VirtualClassBatch virtual) {
+    public NDArray mixing(NDManager manager, SyntheticBatch batch, MeanNodeBatch meanNodes) {
         int m = batch.size();
-        if (m + virtual.size() == 0) {
+        if (m + meanNodes.size() == 0) {
             return null;
         }
-        int entries = 2 * m + virtual.members().length;
+        int entries = 2 * m + meanNodes.members().length;
         int[] r = new int[entries];
         int[] c = new int[entries];
         float[] v = new float[entries];
@@ -115,21 +115,21 @@ public final class FeatureInput {
                 r[k] = i; c[k] = b; v[k] = 1f - delta; k++;
             }
         }
-        for (int i = 0; i < virtual.size(); i++) {
-            int from = virtual.memberOffsets()[i];
-            int to = virtual.memberOffsets()[i + 1];
+        for (int i = 0; i < meanNodes.size(); i++) {
+            int from = meanNodes.memberOffsets()[i];
+            int to = meanNodes.memberOffsets()[i + 1];
             float share = 1f / (to - from);
             for (int j = from; j < to; j++) {
-                int member = virtual.members()[j];
+                int member = meanNodes.members()[j];
                 if (member < 0 || member >= rows) {
-                    throw new IllegalArgumentException("virtual node " + i + " averages node " + member
+                    throw new IllegalArgumentException("mean node " + i + " averages node " + member
                         + ", outside 0.." + (rows - 1));
                 }
                 r[k] = m + i; c[k] = member; v[k] = share; k++;
             }
         }
         return Sparse.coo(manager, Arrays.copyOf(r, k), Arrays.copyOf(c, k),
-            Arrays.copyOf(v, k), m + virtual.size(), rows);
+            Arrays.copyOf(v, k), m + meanNodes.size(), rows);
     }
 
     /**
@@ -141,13 +141,13 @@ public final class FeatureInput {
     }
 
     /**
-     * As above when {@code virtualRows} virtual class nodes follow the synthetic rows: the corrections, which
+     * As above when {@code meanRows} mean nodes follow the synthetic rows: the corrections, which
      * touch synthetic rows only, are laid out over all M + K mixed rows.
      */
-    public FeatureInput forStep(NDManager manager, SyntheticBatch batch, int virtualRows, NDArray probe) {
+    public FeatureInput forStep(NDManager manager, SyntheticBatch batch, int meanRows, NDArray probe) {
         FeatureCorrection c = batch.corrections();
         NDArray correctionMatrix = c == null || c.size() == 0 || batch.size() == 0 ? null
-            : Sparse.coo(manager, c.rows(), c.features(), c.values(), batch.size() + virtualRows, dimension);
+            : Sparse.coo(manager, c.rows(), c.features(), c.values(), batch.size() + meanRows, dimension);
         if (correctionMatrix == null && probe == null) {
             return this;
         }

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.SyntheticBatch;
-import org.graphsha.graph.VirtualClassBatch;
+import org.graphsha.graph.MeanNodeBatch;
 
 /**
  * The directed message edges a forward pass uses (edge e sends from {@code sources[e]} to
@@ -24,18 +24,18 @@ public record MessageGraph(int nodeCount, int[] sources, int[] targets) {
 
     /** The original edges followed by the batch's synthetic edges; the graph has N + M nodes. */
     public static MessageGraph augmented(Csr csr, SyntheticBatch batch) {
-        return augmented(csr, batch, VirtualClassBatch.EMPTY);
+        return augmented(csr, batch, MeanNodeBatch.EMPTY);
     }
 
     /**
-     * The original edges, the batch's synthetic edges, then each virtual link as two edges (node to virtual
-     * node, virtual node to node); the graph has N + M + K nodes, virtual node k at N + M + k.
+     * The original edges, the batch's synthetic edges, then each mean node link as two edges (node to mean
+     * node, mean node to node); the graph has N + M + K nodes, mean node k at N + M + k.
      */
-    public static MessageGraph augmented(Csr csr, SyntheticBatch batch, VirtualClassBatch virtual) {
+    public static MessageGraph augmented(Csr csr, SyntheticBatch batch, MeanNodeBatch meanNodes) {
         int n = csr.nodeCount();
         int[] offsets = csr.offsets();
         int[] neighbours = csr.neighbours();
-        int extra = batch.edgeSources().length + 2 * virtual.linkCount();
+        int extra = batch.edgeSources().length + 2 * meanNodes.linkCount();
         int[] s = new int[neighbours.length + extra];
         int[] t = new int[neighbours.length + extra];
         int e = 0;
@@ -62,12 +62,12 @@ public record MessageGraph(int nodeCount, int[] sources, int[] targets) {
                 e++;
             }
         }
-        for (int k = 0; k < virtual.linkCount(); k++) {
-            int node = virtual.linkedNodes()[k];
+        for (int k = 0; k < meanNodes.linkCount(); k++) {
+            int node = meanNodes.linkedNodes()[k];
             if (node < 0 || node >= n) {
-                throw new IllegalArgumentException("virtual link from node " + node + ", outside 0.." + (n - 1));
+                throw new IllegalArgumentException("mean node link from node " + node + ", outside 0.." + (n - 1));
             }
-            int position = total + virtual.linkedVirtual()[k];
+            int position = total + meanNodes.linkedMeanNodes()[k];
             s[e] = node;
             t[e] = position;
             e++;
@@ -75,7 +75,7 @@ public record MessageGraph(int nodeCount, int[] sources, int[] targets) {
             t[e] = node;
             e++;
         }
-        total += virtual.size();
+        total += meanNodes.size();
         if (e < s.length) {
             s = Arrays.copyOf(s, e);
             t = Arrays.copyOf(t, e);

@@ -4,7 +4,7 @@ import java.util.SplittableRandom;
 
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SyntheticBatch;
-import org.graphsha.graph.VirtualClassBatch;
+import org.graphsha.graph.MeanNodeBatch;
 import org.graphsha.nn.FeatureInput;
 import org.graphsha.nn.GraphTensors;
 import org.graphsha.nn.MessageGraph;
@@ -23,9 +23,9 @@ import ai.djl.training.GradientCollector;
 /**
  * The training step of every method but GraphSmote: a training-mode forward on the original graph
  * plus the epoch's synthetic batch (empty for plain training), the loss over real training rows then
- * synthetic rows, and the backward pass. The epoch's virtual class nodes (BAT,
- * {@link StepContext#virtualNodes()}; none unless the option is on) follow the synthetic rows in the graph and
- * in the loss. Two optional hooks serve GraphENS and TAM and change nothing when null: a
+ * synthetic rows, and the backward pass. The nodes and links of the run's per-epoch augmentations
+ * ({@link StepContext#augmentations()}: BAT's virtual class nodes) follow the synthetic rows in the graph
+ * and in the loss rows, and their loss terms (self-training's) are added to the loss. Two optional hooks serve GraphENS and TAM and change nothing when null: a
  * {@link FeatureGradientListener} receives ∂L/∂X at its rows after the backward, and a {@link LossAdjustment}
  * adds constants to the loss rows' logits.
  */
@@ -62,22 +62,22 @@ final class AugmentedStep implements TrainingStep {
     public StepOutput step(StepContext run, int epochIndex, ParameterSet params, SyntheticBatch batch, float[] mask,
                            float[] projection, SplittableRandom random) {
         int m = batch.size();
-        VirtualClassBatch virtual = run.virtualNodes().current();
-        int added = m + virtual.size();
-        LossRows target = LossRows.of(graph, trainNodes, batch.classes(), virtual.classes());
+        MeanNodeBatch meanNodes = run.augmentations().nodes();
+        int added = m + meanNodes.size();
+        LossRows target = LossRows.of(graph, trainNodes, batch.classes(), meanNodes.classes());
         int[] lossRows = target.rows();
         int[] labels = target.labels();
         try (NDScope scope = new NDScope(); NDManager epoch = run.root().newSubManager()) {
             boolean augmented = added > 0 || batch.edgeSources().length > 0;
-            MessageGraph stepGraph = augmented ? MessageGraph.augmented(graph.adjacency(), batch, virtual)
+            MessageGraph stepGraph = augmented ? MessageGraph.augmented(graph.adjacency(), batch, meanNodes)
                 : run.baseGraph();
             GraphTensors g = augmented ? GraphTensors.build(epoch, stepGraph, spec) : run.evalGraph();
-            NDArray mixing = run.x().mixing(epoch, batch, virtual);
+            NDArray mixing = run.x().mixing(epoch, batch, meanNodes);
             NDArray maskArray = mask == null ? null : Transfer.floats(epoch, mask, new Shape(n + added, spec.hidden()));
             NDList p = params.toEngine(epoch, true);
             int[] gradientRows = gradientListener == null ? null : gradientListener.featureGradientRows();
             NDArray probe = gradientRows == null ? null : FeatureGradients.probe(epoch, n, p.get(0));
-            FeatureInput input = run.x().forStep(epoch, batch, virtual.size(), probe);
+            FeatureInput input = run.x().forStep(epoch, batch, meanNodes.size(), probe);
             if (projection != null) {
                 NDArray xw = Transfer.floats(epoch, projection, new Shape(n, projection.length / n));
                 xw.setRequiresGradient(true);
@@ -90,7 +90,7 @@ final class AugmentedStep implements TrainingStep {
                     float[] offsets = adjustment.offsets(epochIndex, logits.toFloatArray(), stepGraph, lossRows, labels);
                     rows = rows.add(Transfer.floats(epoch, offsets, new Shape(lossRows.length, classes)));
                 }
-                NDArray value = run.selfTraining().addTo(run.loss().compute(rows, labels), logits);
+                NDArray value = run.augmentations().addTo(run.loss().compute(rows, labels), logits);
                 collector.backward(value);
                 if (probe != null) {
                     gradientListener.onFeatureGradient(epochIndex,

@@ -105,6 +105,11 @@ final class GraphSmoteStep implements TrainingStep {
         return (long) i * n + j;
     }
 
+    @Override
+    public String refusesAugmentations() {
+        return "GraphSmote's training step builds its own graph between the layers and trains its edge decoder";
+    }
+
     /** GraphSmote runs layer 1 inside its step, on the parameters it is given. */
     @Override
     public boolean acceptsProjection() {

@@ -4,8 +4,8 @@ import org.graphsha.graph.GraphSnapshot;
 
 /**
  * The rows the loss covers and their labels: the real training nodes (ascending id), then the epoch's
- * synthetic nodes, which sit at rows N, N+1, ... of the augmented graph, then its virtual class nodes (BAT),
- * which follow the synthetic ones.
+ * synthetic nodes, which sit at rows N, N+1, ... of the augmented graph, then the mean nodes its augmentations add
+ * (BAT's virtual class nodes), which follow the synthetic ones.
  */
 record LossRows(int[] rows, int[] labels) {
 
@@ -13,11 +13,11 @@ record LossRows(int[] rows, int[] labels) {
         return of(graph, trainNodes, syntheticClasses, new int[0]);
     }
 
-    /** As above, followed by virtual class nodes at rows N+M, N+M+1, ..., each labelled with its class. */
-    static LossRows of(GraphSnapshot graph, int[] trainNodes, int[] syntheticClasses, int[] virtualClasses) {
+    /** As above, followed by mean nodes at rows N+M, N+M+1, ..., each labelled with its class. */
+    static LossRows of(GraphSnapshot graph, int[] trainNodes, int[] syntheticClasses, int[] meanNodeClasses) {
         int n = graph.nodeCount();
         int classes = graph.classCount();
-        int[] rows = new int[trainNodes.length + syntheticClasses.length + virtualClasses.length];
+        int[] rows = new int[trainNodes.length + syntheticClasses.length + meanNodeClasses.length];
         int[] labels = new int[rows.length];
         for (int i = 0; i < trainNodes.length; i++) {
             rows[i] = trainNodes[i];
@@ -32,9 +32,9 @@ record LossRows(int[] rows, int[] labels) {
             labels[trainNodes.length + k] = c;
         }
         int first = trainNodes.length + syntheticClasses.length;
-        for (int k = 0; k < virtualClasses.length; k++) {
+        for (int k = 0; k < meanNodeClasses.length; k++) {
             rows[first + k] = n + syntheticClasses.length + k;
-            labels[first + k] = virtualClasses[k];
+            labels[first + k] = meanNodeClasses[k];
         }
         return new LossRows(rows, labels);
     }

@@ -1,6 +1,7 @@
 package org.graphsha.training;
 
 import java.util.Arrays;
+import java.util.SplittableRandom;
 
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.nn.Losses;
@@ -19,7 +20,7 @@ import ai.djl.ndarray.types.Shape;
  * Candidates are the nodes outside the training set that the split did not remove: validation, test and
  * unlabeled nodes, whose labels are never read.
  */
-final class SelfTraining {
+final class SelfTraining implements EpochAugmentation.Epochs {
 
     private final SelfTrainingOptions options;
     private final int[] candidates;
@@ -47,6 +48,12 @@ final class SelfTraining {
     /** How many nodes carry a pseudo-label this epoch. */
     int size() {
         return rows.length;
+    }
+
+    /** Draws nothing: the pseudo-labels follow from the logits alone. */
+    @Override
+    public void beforeStep(int epoch, float[] evalLogits, int[] predictions, SplittableRandom random) {
+        choose(epoch, evalLogits, predictions);
     }
 
     /** Chooses this epoch's pseudo-labels from the eval-mode logits and their predicted classes. */
@@ -88,13 +95,14 @@ final class SelfTraining {
         }
     }
 
-    /** {@code loss} plus the weighted pseudo-label loss on the training-mode logits of the original rows. */
-    NDArray addTo(NDArray loss, NDArray logits) {
+    /** The weighted pseudo-label loss on the training-mode logits of the original rows; null without pseudo-labels. */
+    @Override
+    public NDArray loss(NDArray logits) {
         if (rows.length == 0) {
-            return loss;
+            return null;
         }
         NDManager m = logits.getManager();
         NDArray adjusted = logits.get(Transfer.longs(m, rows)).add(Transfer.floats(m, logCounts, new Shape(1, classes)));
-        return loss.add(Losses.crossEntropy(adjusted, targets, null).mul(Transfer.scalar(m, (float) options.weight())));
+        return Losses.crossEntropy(adjusted, targets, null).mul(Transfer.scalar(m, (float) options.weight()));
     }
 }

@@ -1,13 +1,13 @@
 package org.graphsha.training;
 
+import org.graphsha.graph.GraphSnapshot;
+
 /**
  * Self-training with class-balanced pseudo-labels (docs/algorithm.md §10.1): after {@code warmupEpochs},
  * every epoch adds {@code weight} times a balanced-softmax loss over the confident predictions on the
  * nodes outside the training set. A weight of 0 turns it off.
  */
-public record SelfTrainingOptions(double weight, int warmupEpochs) {
-
-    public static final SelfTrainingOptions OFF = new SelfTrainingOptions(0, 50);
+public record SelfTrainingOptions(double weight, int warmupEpochs) implements EpochAugmentation {
 
     public SelfTrainingOptions {
         if (!(weight >= 0) || Double.isInfinite(weight)) {
@@ -18,7 +18,13 @@ public record SelfTrainingOptions(double weight, int warmupEpochs) {
         }
     }
 
+    @Override
     public boolean enabled() {
         return weight > 0;
+    }
+
+    @Override
+    public EpochAugmentation.Epochs prepare(GraphSnapshot graph) {
+        return new SelfTraining(graph, this);
     }
 }

@@ -15,8 +15,8 @@ import ai.djl.ndarray.NDManager;
  * @param root      the run's engine manager; each step works in a sub-manager of it
  * @param baseGraph the original graph's message structure
  * @param evalGraph the engine tensors of {@code baseGraph}, shared with the eval forward
- * @param selfTraining this epoch's pseudo-labels, chosen by the trainer before each step
- * @param virtualNodes this epoch's virtual class nodes and links (BAT), drawn by the trainer before each step
+ * @param augmentations the run's enabled per-epoch augmentations, which the trainer hands the last eval forward
+ *                      before each step
  */
 record StepContext(EngineRuntime runtime, NDManager root, Backbone model, FeatureInput x, MessageGraph baseGraph, GraphTensors evalGraph,
-                   MethodLoss loss, SelfTraining selfTraining, VirtualClassLinks virtualNodes) {}
+                   MethodLoss loss, EpochAugmentations augmentations) {}

@@ -22,15 +22,16 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
 
 /**
- * The training loop of docs/algorithm.md §3. Per epoch: synthesize (optional); choose pseudo-labels and draw
- * virtual class links from the last eval forward (both optional, §10.1 and §10.3); the training step, i.e.
- * forward, loss and backward ({@link AugmentedStep}, or {@link GraphSmoteStep} for GraphSmote); validation loss
+ * The training loop of docs/algorithm.md §3. Per epoch: synthesize (optional); hand the last eval forward to
+ * the run's {@link EpochAugmentation}s (optional: pseudo-labels §10.1, virtual class links §10.3); the training
+ * step, i.e. forward, loss and backward ({@link AugmentedStep}, or {@link GraphSmoteStep} for GraphSmote); validation loss
  * from the eval-mode logits of the parameters before the step; Adam step; plateau scheduler; eval
  * forward with the new parameters; model selection by (val acc + val macro-F1)/2, strictly greater.
  *
  * <p>One {@link SplittableRandom} seeded with the run's seed drives, in order: initialisation, then per
- * epoch the synthesizer's draws, the virtual links' draws and the dropout mask. Parameters live in Java between
- * epochs and are copied to the engine each epoch inside an {@link NDScope}, so engine memory does not grow.
+ * epoch the synthesizer's draws, the augmentations' draws (BAT's virtual links) and the dropout mask. Parameters
+ * live in Java between epochs and are copied to the engine each epoch inside an {@link NDScope}, so engine memory
+ * does not grow.
  *
  * <p>A synthesizer that is a {@link FeatureGradientListener} (GraphENS) receives ∂L/∂X at its rows after
  * every backward, and a {@link LossAdjustment} (TAM) adds constants to the loss rows' logits.
@@ -42,6 +43,7 @@ public final class Trainer {
     private final Synthesizer synthesizer;
     private final EpochListener listener;
     private final TrainingStep step;
+    private final EpochAugmentations augmentations;
 
     private final int n;
     private final int classes;
@@ -69,6 +71,7 @@ public final class Trainer {
         requireLabelled(trainNodes, "training");
         requireLabelled(valNodes, "validation");
         this.step = stepFactory.create(graph, config.model(), trainNodes);
+        this.augmentations = EpochAugmentations.prepare(graph, config.augmentations(), step);
         // A user's graph may have no test part: the test metrics are then empty, not an error.
         this.readout = new LogitReadout(graph, config.loss() == LossKind.PC_SOFTMAX);
     }
@@ -99,10 +102,6 @@ public final class Trainer {
      */
     public static TrainingResult trainGraphSmote(GraphSnapshot graph, TrainerOptions config, double upScale,
                                                  EpochListener listener) {
-        if (config.virtualClassNodes().enabled()) {
-            // GraphSmote's own step builds its graph between the layers and would ignore the virtual nodes.
-            throw new IllegalArgumentException("virtual class nodes do not combine with GraphSmote's training step");
-        }
         return new Trainer(graph, config, null, listener, (g, spec, trainNodes) ->
             new GraphSmoteStep(g, spec, trainNodes, upScale)).run();
     }
@@ -132,10 +131,7 @@ public final class Trainer {
                 ? FeatureInput.sparse(root, features)
                 : FeatureInput.dense(root, features);
             GraphTensors evalGraph = GraphTensors.build(root, baseGraph, config.model());
-            SelfTraining selfTraining = new SelfTraining(graph, config.selfTraining());
-            VirtualClassLinks virtualNodes = new VirtualClassLinks(graph, config.virtualClassNodes());
-            StepContext context = new StepContext(runtime, root, model, x, baseGraph, evalGraph, loss, selfTraining,
-                virtualNodes);
+            StepContext context = new StepContext(runtime, root, model, x, baseGraph, evalGraph, loss, augmentations);
             // On CPU the eval forward hands its X·W to the next training step (same W); a GPU recomputes it
             // faster than the copy would take.
             boolean reuseProjection = !runtime.device().isGpu() && step.acceptsProjection();
@@ -149,19 +145,14 @@ public final class Trainer {
                 SyntheticBatch batch = synthesizer == null
                     ? SyntheticBatch.EMPTY
                     : synthesizer.synthesize(epoch, previousLogits, random);
-                if (config.selfTraining().enabled() || config.virtualClassNodes().enabled()) {
+                if (!augmentations.isEmpty()) {
                     if (evalPredictions == null) {
                         evalPredictions = readout.predict(eval.logits);
                     }
-                }
-                if (config.selfTraining().enabled()) {
-                    selfTraining.choose(epoch, eval.logits, evalPredictions);
-                }
-                if (config.virtualClassNodes().enabled()) {
-                    virtualNodes.choose(eval.logits, evalPredictions, random);
+                    augmentations.beforeStep(epoch, eval.logits, evalPredictions, random);
                 }
                 clock.lap(PhaseClock.Phase.SYNTHESIS);
-                int rows = n + batch.size() + virtualNodes.current().size();
+                int rows = n + batch.size() + augmentations.nodes().size();
                 float[] mask = dropoutMask(rows, config.model().hidden(), config.model().dropout(), random);
                 clock.lap(PhaseClock.Phase.DROPOUT_MASK);
                 int epochIndex = epoch;

@@ -17,6 +17,14 @@ interface TrainingStep {
     }
 
     /**
+     * Why the step cannot take {@link EpochAugmentation}s, or null when it adds their nodes, links and loss terms.
+     * The trainer refuses an enabled one with this reason.
+     */
+    default String refusesAugmentations() {
+        return null;
+    }
+
+    /**
      * Whether the step runs layer 1 on the original features, so it may start from the X·W that the
      * last eval forward computed with the same W.
      */

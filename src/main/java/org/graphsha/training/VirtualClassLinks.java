@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.IntArrayBuilder;
-import org.graphsha.graph.VirtualClassBatch;
+import org.graphsha.graph.MeanNodeBatch;
 import org.graphsha.numeric.Softmax;
 
 /**
@@ -24,7 +24,7 @@ import org.graphsha.numeric.Softmax;
  * <p>Nodes the split removed (labeled, outside every mask: the long-tailed protocol takes them out of the
  * graph) take no part. Only classes with training nodes get a virtual node.
  */
-final class VirtualClassLinks {
+final class VirtualClassLinks implements EpochAugmentation.Epochs {
 
     private final VirtualClassNodes mode;
     private final Csr adjacency;
@@ -37,7 +37,7 @@ final class VirtualClassLinks {
     /** Class → its virtual node's index, or −1 for a class without training nodes. */
     private final int[] virtualOf;
     private final int[] virtualClasses;
-    private VirtualClassBatch current = VirtualClassBatch.EMPTY;
+    private MeanNodeBatch current = MeanNodeBatch.EMPTY;
 
     VirtualClassLinks(GraphSnapshot graph, VirtualClassNodes mode) {
         this.mode = mode;
@@ -72,7 +72,8 @@ final class VirtualClassLinks {
     }
 
     /** This epoch's virtual nodes and links; empty when the mode is {@link VirtualClassNodes#NONE}. */
-    VirtualClassBatch current() {
+    @Override
+    public MeanNodeBatch nodes() {
         return current;
     }
 
@@ -80,15 +81,16 @@ final class VirtualClassLinks {
      * Draws this epoch's links from the eval-mode logits (N x C, row-major) of the parameters the step starts
      * from and their predicted classes.
      */
-    void choose(float[] evalLogits, int[] predictions, SplittableRandom random) {
+    @Override
+    public void beforeStep(int epoch, float[] evalLogits, int[] predictions, SplittableRandom random) {
         if (!mode.enabled()) {
-            current = VirtualClassBatch.EMPTY;
+            current = MeanNodeBatch.EMPTY;
             return;
         }
         int[] assigned = assignedClasses(predictions);
         double[] p = linkProbabilities(evalLogits, assigned);
         IntArrayBuilder linkedNodes = new IntArrayBuilder();
-        IntArrayBuilder linkedVirtual = new IntArrayBuilder();
+        IntArrayBuilder linkedMeanNodes = new IntArrayBuilder();
         // Class-major order, as a C x N matrix is read row by row; only non-zero probabilities draw.
         for (int k = 0; k < virtualClasses.length; k++) {
             int c = virtualClasses[k];
@@ -96,11 +98,11 @@ final class VirtualClassLinks {
                 double probability = p[v * classes + c];
                 if (probability > 0 && random.nextDouble() < probability) {
                     linkedNodes.add(v);
-                    linkedVirtual.add(k);
+                    linkedMeanNodes.add(k);
                 }
             }
         }
-        current = members(assigned, linkedNodes.toArray(), linkedVirtual.toArray());
+        current = members(assigned, linkedNodes.toArray(), linkedMeanNodes.toArray());
     }
 
     /** ŷ: the training label where there is one, else the predicted class. */
@@ -183,7 +185,7 @@ final class VirtualClassLinks {
     }
 
     /** The batch: each virtual node's members are the taking-part nodes assigned its class. */
-    private VirtualClassBatch members(int[] assigned, int[] linkedNodes, int[] linkedVirtual) {
+    private MeanNodeBatch members(int[] assigned, int[] linkedNodes, int[] linkedMeanNodes) {
         int[] offsets = new int[virtualClasses.length + 1];
         for (int v = 0; v < n; v++) {
             if (takesPart[v] && virtualOf[assigned[v]] >= 0) {
@@ -200,6 +202,6 @@ final class VirtualClassLinks {
                 members[fill[virtualOf[assigned[v]]]++] = v;
             }
         }
-        return new VirtualClassBatch(virtualClasses.clone(), offsets, members, linkedNodes, linkedVirtual);
+        return new MeanNodeBatch(virtualClasses.clone(), offsets, members, linkedNodes, linkedMeanNodes);
     }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.graphsha.method.Method;
 import org.graphsha.method.selection.CandidateScoring;
 import org.graphsha.training.LossKind;
+import org.graphsha.training.SelfTrainingOptions;
 import org.junit.jupiter.api.Test;
 
 /** The {@code candidateMethods}, {@code candidateScoring} and {@code validationFolds} keys (docs/algorithm.md §10.5). */
@@ -138,13 +139,13 @@ class CandidateMethodsConfigTest {
     void eachCandidateSelfTrainsByItsOwnDefaultUnlessTheCallSetsTheWeight() {
         TrainConfig config = TrainConfig.of("g", config("candidateMethods", List.of("graphsha", "tam", "graphSmote")));
         assertFalse(config.effective().containsKey("selfTrainingWeight"));
-        assertTrue(config.forCandidate(0).training().selfTraining().enabled());
-        assertFalse(config.forCandidate(1).training().selfTraining().enabled());
-        assertFalse(config.forCandidate(2).training().selfTraining().enabled());
+        assertTrue(selfTraining(config.forCandidate(0)).enabled());
+        assertFalse(selfTraining(config.forCandidate(1)).enabled());
+        assertFalse(selfTraining(config.forCandidate(2)).enabled());
         assertEquals(0.0, config.chosenConfiguration(1).get("selfTrainingWeight"));
         TrainConfig off = TrainConfig.of("g", config("candidateMethods", List.of("graphsha", "tam"),
             "selfTrainingWeight", 0L));
-        assertFalse(off.forCandidate(0).training().selfTraining().enabled());
+        assertFalse(selfTraining(off.forCandidate(0)).enabled());
     }
 
     @Test
@@ -166,8 +167,8 @@ class CandidateMethodsConfigTest {
         assertEquals(List.of("graphsha", Map.of("method", "graphsha", "selfTrainingWeight", 0.0),
             Map.of("method", "tam", "learningRate", 0.05)), config.effective().get("candidateMethods"));
         // The call's keys hold for every candidate, and a candidate's own keys take precedence over them.
-        assertEquals(1.0, config.forCandidate(0).training().selfTraining().weight());
-        assertEquals(0.0, config.forCandidate(1).training().selfTraining().weight());
+        assertEquals(1.0, selfTraining(config.forCandidate(0)).weight());
+        assertEquals(0.0, selfTraining(config.forCandidate(1)).weight());
         assertEquals(40, config.forCandidate(1).training().epochs());
         TrainConfig alone = TrainConfig.of("g", config("method", "tam", "epochs", 40L, "selfTrainingWeight", 1L,
             "learningRate", 0.05));
@@ -196,8 +197,8 @@ class CandidateMethodsConfigTest {
             "virtualClassNodes", "bat1")).effective(), config.forCandidate(1).effective());
         assertEquals(TrainConfig.of("g", config("method", "graphsha", "virtualClassNodes", "bat1")).effective(),
             config.forCandidate(2).effective());
-        assertEquals(0.0, config.forCandidate(1).training().selfTraining().weight());
-        assertTrue(config.forCandidate(2).training().selfTraining().weight() > 0, "row 5 keeps self-training");
+        assertEquals(0.0, selfTraining(config.forCandidate(1)).weight());
+        assertTrue(selfTraining(config.forCandidate(2)).weight() > 0, "row 5 keeps self-training");
     }
 
     @Test
@@ -217,5 +218,9 @@ class CandidateMethodsConfigTest {
         String same = error("candidateMethods", List.of("graphsha", Map.of("method", "graphsha",
             "selfTrainingWeight", 2L)));
         assertTrue(same.contains("named twice") && same.contains("'graphsha'"), same);
+    }
+
+    private static SelfTrainingOptions selfTraining(TrainConfig config) {
+        return config.training().augmentation(SelfTrainingOptions.class).orElseThrow();
     }
 }

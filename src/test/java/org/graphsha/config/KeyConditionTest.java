@@ -25,11 +25,11 @@ class KeyConditionTest {
             Arguments.of("graphSmoteUpScale", 1.0, "tam", "graphSmote", "graphSmoteUpScale: 1.0 needs method "
                 + "'graphSmote', but method is 'tam'; leave graphSmoteUpScale out for other methods"),
             Arguments.of("selfTrainingWeight", 1.0, "graphSmote", "tam", "selfTrainingWeight: 1.0 does not combine "
-                + "with method 'graphSmote', whose step trains its edge decoder; choose another method or leave "
-                + "selfTrainingWeight out"),
+                + "with method 'graphSmote', whose own step builds its graph between the layers and trains its edge "
+                + "decoder; choose another method or leave selfTrainingWeight out"),
             Arguments.of("virtualClassNodes", "bat1", "graphSmote", "tam", "virtualClassNodes: 'bat1' does not "
-                + "combine with method 'graphSmote', whose step builds its own graph between the layers; choose "
-                + "another method or leave virtualClassNodes out"),
+                + "combine with method 'graphSmote', whose own step builds its graph between the layers and trains its "
+                + "edge decoder; choose another method or leave virtualClassNodes out"),
             Arguments.of("hardness", "knn", "tam", "graphsha", "hardness: 'knn' needs method 'graphsha', whose "
                 + "synthesis draws anchors by hardness, but method is 'tam'; leave hardness out for other methods"));
     }

@@ -17,6 +17,7 @@ import org.graphsha.nn.BackboneKind;
 import org.graphsha.synthesis.Hardness;
 import org.graphsha.synthesis.SyntheticEdges;
 import org.graphsha.training.SelectionWindow;
+import org.graphsha.training.SelfTrainingOptions;
 import org.graphsha.training.VirtualClassNodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -143,10 +144,10 @@ class TrainConfigTest {
 
     @Test
     void virtualClassNodesAreOffByDefaultAndShownInTheEffectiveConfiguration() {
-        assertEquals(VirtualClassNodes.NONE, TrainConfig.of("g", Map.of("modelName", "m")).training().virtualClassNodes());
+        assertEquals(VirtualClassNodes.NONE, virtualClassNodes(TrainConfig.of("g", Map.of("modelName", "m"))));
         assertEquals("none", TrainConfig.of("g", Map.of("modelName", "m")).effective().get("virtualClassNodes"));
         TrainConfig bat = TrainConfig.of("g", Map.of("modelName", "m", "method", "tam", "virtualClassNodes", "BAT0"));
-        assertEquals(VirtualClassNodes.BAT0, bat.training().virtualClassNodes());
+        assertEquals(VirtualClassNodes.BAT0, virtualClassNodes(bat));
         assertEquals("bat0", bat.effective().get("virtualClassNodes"));
     }
 
@@ -261,16 +262,16 @@ class TrainConfigTest {
     @Test
     void graphshaSelfTrainsByDefaultAndTheBaselinesDoNot() {
         TrainConfig graphsha = TrainConfig.of("g", Map.of("modelName", "m"));
-        assertEquals(2.0, graphsha.training().selfTraining().weight());
-        assertEquals(20, graphsha.training().selfTraining().warmupEpochs());
+        assertEquals(2.0, selfTraining(graphsha).weight());
+        assertEquals(20, selfTraining(graphsha).warmupEpochs());
         assertEquals(SelectionWindow.AUTO, graphsha.training().selectionWindow());
         for (String baseline : List.of("vanilla", "tam", "reweight", "graphEns", "graphSmote")) {
             TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m", "method", baseline));
-            assertFalse(config.training().selfTraining().enabled(), baseline);
+            assertFalse(selfTraining(config).enabled(), baseline);
             assertEquals(0.0, config.effective().get("selfTrainingWeight"), baseline);
         }
         TrainConfig paper = TrainConfig.of("g", Map.of("modelName", "m", "selfTrainingWeight", 0L));
-        assertFalse(paper.training().selfTraining().enabled());
+        assertFalse(selfTraining(paper).enabled());
     }
 
     @Test
@@ -289,5 +290,13 @@ class TrainConfigTest {
     void acceptsEnumSpellingsLoosely() {
         assertEquals(SyntheticEdges.BIDIRECTIONAL,
             TrainConfig.of("g", with("syntheticEdges", "Bi-Directional")).synthesis().syntheticEdges());
+    }
+
+    private static SelfTrainingOptions selfTraining(TrainConfig config) {
+        return config.training().augmentation(SelfTrainingOptions.class).orElseThrow();
+    }
+
+    private static VirtualClassNodes virtualClassNodes(TrainConfig config) {
+        return config.training().augmentation(VirtualClassNodes.class).orElseThrow();
     }
 }

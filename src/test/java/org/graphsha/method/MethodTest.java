@@ -21,10 +21,13 @@ import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.synthesis.Synthesizer;
 import org.graphsha.synthesis.UpsampleSynthesizer;
 import org.graphsha.training.CoraLt;
+import org.graphsha.training.EpochAugmentation;
 import org.graphsha.training.EpochReport;
 import org.graphsha.training.LossKind;
+import org.graphsha.training.SelfTrainingOptions;
 import org.graphsha.training.TrainerOptions;
 import org.graphsha.training.TrainingResult;
+import org.graphsha.training.VirtualClassNodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -42,6 +45,17 @@ class MethodTest {
             assertEquals(m == Method.GRAPH_SMOTE, m.takesUpScale(), m.name());
             assertEquals(m == Method.GRAPH_SMOTE, m.decodesSyntheticEdges(), m.name());
         }
+    }
+
+    @Test
+    void everyMethodButGraphSmoteTakesEachPerEpochAugmentation() {
+        for (Method m : Method.values()) {
+            List<Class<? extends EpochAugmentation>> expected = m == Method.GRAPH_SMOTE ? List.of()
+                : List.of(SelfTrainingOptions.class, VirtualClassNodes.class);
+            assertEquals(expected, m.augmentations(), m.name());
+            assertEquals(m != Method.GRAPH_SMOTE, m.takes(VirtualClassNodes.class), m.name());
+        }
+        assertTrue(Method.GRAPH_SMOTE.whyItTakesNoAugmentation().contains("between the layers"));
     }
 
     @Test

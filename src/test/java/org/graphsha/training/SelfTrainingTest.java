@@ -42,7 +42,7 @@ class SelfTrainingTest {
     @Test
     void pseudoLabelsChangeTheTrainedModelReproducibly() {
         TrainerOptions plain = TrainerOptions.defaults(org.graphsha.nn.BackboneKind.GCN).withEpochs(30);
-        TrainerOptions selfTrained = plain.withSelfTraining(new SelfTrainingOptions(1, 10));
+        TrainerOptions selfTrained = plain.withAugmentation(new SelfTrainingOptions(1, 10));
         TrainingResult before = Trainer.train(CoraLt.snapshot(), plain);
         TrainingResult first = Trainer.train(CoraLt.snapshot(), selfTrained);
         TrainingResult second = Trainer.train(CoraLt.snapshot(), selfTrained);

@@ -11,7 +11,7 @@ import org.graphsha.data.Snapshots;
 import org.graphsha.graph.EdgeList;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
-import org.graphsha.graph.VirtualClassBatch;
+import org.graphsha.graph.MeanNodeBatch;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -97,8 +97,8 @@ class VirtualClassLinksTest {
     @Test
     void virtualNodesAverageTheNodesOfTheirClassAndLeaveTheRemovedOut() {
         VirtualClassLinks links = new VirtualClassLinks(GRAPH, VirtualClassNodes.BAT1);
-        links.choose(LOGITS, PREDICTIONS, new SplittableRandom(1));
-        VirtualClassBatch batch = links.current();
+        links.beforeStep(0, LOGITS, PREDICTIONS, new SplittableRandom(1));
+        MeanNodeBatch batch = links.nodes();
         assertArrayEquals(new int[] {0, 1, 2}, batch.classes());
         assertArrayEquals(new int[] {0, 3, 5, 6}, batch.memberOffsets());
         assertArrayEquals(new int[] {0, 1, 4, 2, 5, 3}, batch.members());
@@ -115,10 +115,10 @@ class VirtualClassLinksTest {
         int[] counts = new int[7 * 3];
         SplittableRandom random = new SplittableRandom(11);
         for (int d = 0; d < draws; d++) {
-            links.choose(LOGITS, PREDICTIONS, random);
-            VirtualClassBatch b = links.current();
+            links.beforeStep(0, LOGITS, PREDICTIONS, random);
+            MeanNodeBatch b = links.nodes();
             for (int i = 0; i < b.linkCount(); i++) {
-                counts[b.linkedNodes()[i] * 3 + b.classes()[b.linkedVirtual()[i]]]++;
+                counts[b.linkedNodes()[i] * 3 + b.classes()[b.linkedMeanNodes()[i]]]++;
             }
         }
         double[] p = links.linkProbabilities(LOGITS, links.assignedClasses(PREDICTIONS));
@@ -128,11 +128,11 @@ class VirtualClassLinksTest {
             assertEquals(p[i], (double) counts[i] / draws, tolerance, "node " + i / 3 + ", class " + i % 3);
         }
         VirtualClassLinks again = new VirtualClassLinks(GRAPH, VirtualClassNodes.BAT1);
-        links.choose(LOGITS, PREDICTIONS, new SplittableRandom(5));
-        again.choose(LOGITS, PREDICTIONS, new SplittableRandom(5));
-        assertEquals(links.current().linkCount(), again.current().linkCount());
-        assertArrayEquals(links.current().linkedNodes(), again.current().linkedNodes());
-        assertArrayEquals(links.current().linkedVirtual(), again.current().linkedVirtual());
+        links.beforeStep(0, LOGITS, PREDICTIONS, new SplittableRandom(5));
+        again.beforeStep(0, LOGITS, PREDICTIONS, new SplittableRandom(5));
+        assertEquals(links.nodes().linkCount(), again.nodes().linkCount());
+        assertArrayEquals(links.nodes().linkedNodes(), again.nodes().linkedNodes());
+        assertArrayEquals(links.nodes().linkedMeanNodes(), again.nodes().linkedMeanNodes());
     }
 
     @Test
@@ -147,14 +147,14 @@ class VirtualClassLinksTest {
         for (int v = 0; v < 7; v++) {
             assertEquals(0, p[v * 3 + 2], "node " + v + " links to class 2");
         }
-        links.choose(LOGITS, PREDICTIONS, new SplittableRandom(1));
-        assertArrayEquals(new int[] {0, 1}, links.current().classes());
+        links.beforeStep(0, LOGITS, PREDICTIONS, new SplittableRandom(1));
+        assertArrayEquals(new int[] {0, 1}, links.nodes().classes());
     }
 
     @Test
     void noneDrawsNothing() {
         VirtualClassLinks links = new VirtualClassLinks(GRAPH, VirtualClassNodes.NONE);
-        links.choose(LOGITS, PREDICTIONS, new SplittableRandom(1));
-        assertEquals(0, links.current().size());
+        links.beforeStep(0, LOGITS, PREDICTIONS, new SplittableRandom(1));
+        assertEquals(0, links.nodes().size());
     }
 }

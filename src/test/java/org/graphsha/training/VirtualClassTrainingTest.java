@@ -29,11 +29,11 @@ class VirtualClassTrainingTest {
     void virtualNodesChangeTheTrainedModelReproducibly() {
         GraphSnapshot g = CoraLt.snapshot();
         TrainingResult before = Trainer.train(g, PLAIN);
-        TrainingResult first = Trainer.train(g, PLAIN.withVirtualClassNodes(VirtualClassNodes.BAT1));
-        TrainingResult second = Trainer.train(g, PLAIN.withVirtualClassNodes(VirtualClassNodes.BAT1));
+        TrainingResult first = Trainer.train(g, PLAIN.withAugmentation(VirtualClassNodes.BAT1));
+        TrainingResult second = Trainer.train(g, PLAIN.withAugmentation(VirtualClassNodes.BAT1));
         assertArrayEquals(first.logits(), second.logits());
         assertFalse(Arrays.equals(before.logits(), first.logits()), "the virtual nodes must change the model");
-        TrainingResult bat0 = Trainer.train(g, PLAIN.withVirtualClassNodes(VirtualClassNodes.BAT0));
+        TrainingResult bat0 = Trainer.train(g, PLAIN.withAugmentation(VirtualClassNodes.BAT0));
         assertFalse(Arrays.equals(bat0.logits(), first.logits()), "BAT0 and BAT1 draw different links");
     }
 
@@ -42,7 +42,7 @@ class VirtualClassTrainingTest {
     @EnumSource(BackboneKind.class)
     void graphShaWithVirtualNodesAndSelfTrainingTrainsOnEveryBackbone(BackboneKind kind) {
         TrainerOptions options = TrainerOptions.defaults(kind).withEpochs(8)
-            .withVirtualClassNodes(VirtualClassNodes.BAT1).withSelfTraining(new SelfTrainingOptions(1, 2));
+            .withAugmentation(VirtualClassNodes.BAT1).withAugmentation(new SelfTrainingOptions(1, 2));
         TrainingResult r = train(Method.GRAPHSHA, options);
         assertTrue(Double.isFinite(r.test().accuracy()));
         assertTrue(r.logits().length == CoraLt.snapshot().nodeCount() * CoraLt.snapshot().classCount(),
@@ -63,7 +63,7 @@ class VirtualClassTrainingTest {
         List<Double> plainLosses = new ArrayList<>();
         List<Double> virtualLosses = new ArrayList<>();
         TrainingResult plain = train(method, without, report -> plainLosses.add(report.trainLoss()));
-        TrainingResult virtual = train(method, without.withVirtualClassNodes(VirtualClassNodes.BAT0),
+        TrainingResult virtual = train(method, without.withAugmentation(VirtualClassNodes.BAT0),
             report -> virtualLosses.add(report.trainLoss()));
         assertEquals(3, virtualLosses.size());
         assertTrue(Double.isFinite(virtualLosses.get(0)) && Double.isFinite(virtual.test().accuracy()));
@@ -72,11 +72,29 @@ class VirtualClassTrainingTest {
         assertEquals(plain.logits().length, virtual.logits().length, "predictions cover the original nodes only");
     }
 
+    /** GraphSmote's own step takes no per-epoch augmentation and says so, in one message for each of them. */
     @Test
     void graphSmotesOwnStepRefusesThem() {
-        var error = assertThrows(IllegalArgumentException.class, () -> Trainer.trainGraphSmote(CoraLt.snapshot(),
-            PLAIN.withVirtualClassNodes(VirtualClassNodes.BAT1), 0, null));
-        assertTrue(error.getMessage().contains("GraphSmote"), error.getMessage());
+        for (EpochAugmentation augmentation : List.of(VirtualClassNodes.BAT1, new SelfTrainingOptions(1, 2))) {
+            var error = assertThrows(IllegalArgumentException.class, () -> Trainer.trainGraphSmote(CoraLt.snapshot(),
+                PLAIN.withAugmentation(augmentation), 0, null));
+            assertEquals("GraphSmote's training step builds its own graph between the layers and trains its edge "
+                + "decoder, so it takes no per-epoch augmentation, but [" + augmentation + "] is on; turn it off or "
+                + "train with the step every other method shares", error.getMessage());
+        }
+    }
+
+    @Test
+    void anAugmentationThatIsOffChangesNothingAndEachKindIsGivenOnce() {
+        TrainerOptions off = PLAIN.withEpochs(2).withAugmentation(VirtualClassNodes.NONE)
+            .withAugmentation(new SelfTrainingOptions(0, 0));
+        assertArrayEquals(Trainer.train(CoraLt.snapshot(), PLAIN.withEpochs(2)).logits(),
+            Trainer.train(CoraLt.snapshot(), off).logits());
+        assertEquals(List.of(VirtualClassNodes.BAT1, new SelfTrainingOptions(0, 0)),
+            off.withAugmentation(VirtualClassNodes.BAT1).augmentations(), "the new one takes the old one's place");
+        var error = assertThrows(IllegalArgumentException.class,
+            () -> PLAIN.withAugmentations(List.of(VirtualClassNodes.BAT0, VirtualClassNodes.BAT1)));
+        assertTrue(error.getMessage().contains("[BAT0, BAT1]"), error.getMessage());
     }
 
     private static TrainingResult train(Method method, TrainerOptions options) {
