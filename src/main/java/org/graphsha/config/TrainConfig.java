@@ -46,6 +46,7 @@ public record TrainConfig(
     String targetProperty,
     Optional<String> splitProperty,
     double validationFraction,
+    double testFraction,
     FeatureNormalization featureNormalization,
     Method method,
     TrainerOptions training,
@@ -111,6 +112,7 @@ public record TrainConfig(
         Optional<String> split = TrainKeys.SPLIT_PROPERTY.read(r);
         split.ifPresent(s -> e.put(TrainKeys.SPLIT_PROPERTY.name(), s));
         double validationFraction = TrainKeys.VALIDATION_FRACTION.put(r, e);
+        double testFraction = testFraction(r, e, split);
         FeatureNormalization normalization = TrainKeys.FEATURE_NORMALIZATION.put(r, e);
         CandidateMethodsKeys.Read choice = CandidateMethodsKeys.read(r, e);
         Method method = choice.enabled() ? choice.entries().get(0).method() : TrainKeys.METHOD.put(r, e);
@@ -186,13 +188,13 @@ public record TrainConfig(
             MethodCandidates candidates = new MethodCandidates(
                 candidateConfigs.stream().map(CandidateConfig::name).toList(), choice.scoring(), choice.folds());
             return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
-                validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
+                validationFraction, testFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
                 candidates, candidateConfigs, ensembleSize, Collections.unmodifiableMap(e));
         }
         // With candidates, each is checked against its own method when its configuration is read (configs above).
         TrainKeys.refuseKeysTheMethodCannotTake(r, method);
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
-            validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
+            validationFraction, testFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
             MethodCandidates.OFF, List.of(), ensembleSize, Collections.unmodifiableMap(e));
     }
 
@@ -203,6 +205,10 @@ public record TrainConfig(
     public static TrainConfig ofStored(String graphName, Map<String, Object> stored) {
         Map<String, Object> current = new LinkedHashMap<>(stored);
         RETIRED_KEYS.forEach(current::remove);
+        if (!current.containsKey("splitProperty")) {
+            // Models trained before the test holdout existed held out validation nodes only.
+            current.putIfAbsent(TrainKeys.TEST_FRACTION.name(), 0.0);
+        }
         if (current.containsKey("method")) {
             // A model chosen by cross-validation keeps the candidates beside the chosen method; it is a model of
             // that method (see chosenConfiguration).
@@ -263,6 +269,29 @@ public record TrainConfig(
     /** Only graphsha self-trains unless the call says otherwise: the baselines train as their papers do. */
     private static double defaultSelfTrainingWeight(Method method) {
         return method.selfTrainsByDefault() ? TrainKeys.DEFAULT_SELF_TRAINING_WEIGHT : 0;
+    }
+
+    /**
+     * The automatic test holdout's share; a split property decides the test nodes itself, so the key is refused
+     * beside it and left out of the configuration.
+     */
+    private static double testFraction(ConfigReader r, Map<String, Object> e, Optional<String> split) {
+        if (split.isPresent()) {
+            if (r.given().containsKey(TrainKeys.TEST_FRACTION.name())) {
+                throw new IllegalArgumentException("Invalid value " + r.given().get(TrainKeys.TEST_FRACTION.name())
+                    + " for configuration key `testFraction`: splitProperty `" + split.get() + "` already marks the "
+                    + "test nodes; leave testFraction out, or leave splitProperty out for an automatic holdout");
+            }
+            return 0;
+        }
+        double fraction = TrainKeys.TEST_FRACTION.put(r, e);
+        double validation = (Double) e.get(TrainKeys.VALIDATION_FRACTION.name());
+        if (validation + fraction >= 1) {
+            throw new IllegalArgumentException("Invalid value " + fraction + " for configuration key `testFraction`: "
+                + "with validationFraction " + validation + " it leaves no node to train on; keep their sum below 1, "
+                + "for example 0.2 and 0.2");
+        }
+        return fraction;
     }
 
     private static SelectionWindow selectionWindow(ConfigReader r, Map<String, Object> effective) {

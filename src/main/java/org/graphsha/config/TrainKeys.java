@@ -48,6 +48,8 @@ final class TrainKeys {
     static final Key<String> TARGET_PROPERTY = Key.string("targetProperty", CALL, "class");
     static final Key<Optional<String>> SPLIT_PROPERTY = Key.optionalString("splitProperty", CALL, "none");
     static final Key<Double> VALIDATION_FRACTION = Key.number("validationFraction", CALL, 0.2, 0, 1, true, "`0.2`");
+    /** GDS's configureSplit name; 0 keeps every labeled node for training and validation. */
+    static final Key<Double> TEST_FRACTION = Key.number("testFraction", CALL, 0.2, 0, 0.9, false, "`0.2`");
     static final Key<FeatureNormalization> FEATURE_NORMALIZATION = Key.choice("featureNormalization", CALL,
         FeatureNormalization.AUTO, FeatureNormalization.class);
     static final Key<Method> METHOD = Key.choice("method", RUN, Method.GRAPHSHA, Method.class);
@@ -136,7 +138,7 @@ final class TrainKeys {
      */
     static final List<List<Key<?>>> TABLE = List.of(
         List.of(MODEL_NAME), List.of(FEATURE_PROPERTIES), List.of(TARGET_PROPERTY), List.of(SPLIT_PROPERTY),
-        List.of(VALIDATION_FRACTION), List.of(FEATURE_NORMALIZATION), List.of(METHOD), List.of(CANDIDATE_METHODS),
+        List.of(VALIDATION_FRACTION), List.of(TEST_FRACTION), List.of(FEATURE_NORMALIZATION), List.of(METHOD), List.of(CANDIDATE_METHODS),
         List.of(CANDIDATE_SCORING), List.of(VALIDATION_FOLDS), List.of(ENSEMBLE_SIZE), List.of(BACKBONE),
         List.of(HIDDEN_SIZE), List.of(HEADS), List.of(DROPOUT), List.of(GCN_NORMALIZATION), List.of(EPOCHS),
         List.of(SELECTION_TIE_BREAK), List.of(SELECTION_WINDOW), List.of(SELF_TRAINING_WEIGHT),
