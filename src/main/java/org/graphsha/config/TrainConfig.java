@@ -42,6 +42,7 @@ public record TrainConfig(
     String modelName,
     List<String> nodeLabels,
     List<String> relationshipTypes,
+    List<String> targetNodeLabels,
     List<String> featureProperties,
     String targetProperty,
     Optional<String> splitProperty,
@@ -107,6 +108,7 @@ public record TrainConfig(
         String modelName = ModelNames.validate(TrainKeys.MODEL_NAME.put(r, e));
         List<String> nodeLabels = TrainKeys.NODE_LABELS.put(r, e);
         List<String> relationshipTypes = TrainKeys.RELATIONSHIP_TYPES.put(r, e);
+        List<String> targetNodeLabels = targetNodeLabels(r, e, nodeLabels);
         List<String> features = TrainKeys.FEATURE_PROPERTIES.put(r, e);
         String target = TrainKeys.TARGET_PROPERTY.put(r, e);
         Optional<String> split = TrainKeys.SPLIT_PROPERTY.read(r);
@@ -187,13 +189,13 @@ public record TrainConfig(
             }
             MethodCandidates candidates = new MethodCandidates(
                 candidateConfigs.stream().map(CandidateConfig::name).toList(), choice.scoring(), choice.folds());
-            return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
+            return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, targetNodeLabels, features, target, split,
                 validationFraction, testFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
                 candidates, candidateConfigs, ensembleSize, Collections.unmodifiableMap(e));
         }
         // With candidates, each is checked against its own method when its configuration is read (configs above).
         TrainKeys.refuseKeysTheMethodCannotTake(r, method);
-        return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
+        return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, targetNodeLabels, features, target, split,
             validationFraction, testFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
             MethodCandidates.OFF, List.of(), ensembleSize, Collections.unmodifiableMap(e));
     }
@@ -292,6 +294,28 @@ public record TrainConfig(
                 + "for example 0.2 and 0.2");
         }
         return fraction;
+    }
+
+    /**
+     * The labels to classify must be among the labels read: a node outside {@code nodeLabels} is not in the graph, so
+     * it can neither be classified nor carry structure. Kept in the configuration only when given, so that models
+     * without it keep their configuration.
+     */
+    private static List<String> targetNodeLabels(ConfigReader r, Map<String, Object> e, List<String> nodeLabels) {
+        if (!r.given().containsKey(TrainKeys.TARGET_NODE_LABELS.name())) {
+            return TrainKeys.TARGET_NODE_LABELS.read(r);
+        }
+        List<String> labels = TrainKeys.TARGET_NODE_LABELS.put(r, e);
+        if (!nodeLabels.equals(List.of("*"))) {
+            for (String label : labels) {
+                if (!label.equals("*") && !nodeLabels.contains(label)) {
+                    throw new IllegalArgumentException("Invalid value '" + label + "' for configuration key "
+                        + "`targetNodeLabels`: the call reads only the nodeLabels " + nodeLabels + "; add '" + label
+                        + "' to nodeLabels or classify one of them");
+                }
+            }
+        }
+        return labels;
     }
 
     private static SelectionWindow selectionWindow(ConfigReader r, Map<String, Object> effective) {

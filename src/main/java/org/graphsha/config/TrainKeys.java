@@ -130,6 +130,8 @@ final class TrainKeys {
     static final Key<List<String>> NODE_LABELS = Key.strings("nodeLabels", CALL, List.of("*"), "`['*']`");
     static final Key<List<String>> RELATIONSHIP_TYPES = Key.strings("relationshipTypes", CALL, List.of("*"),
         "`['*']`");
+    /** GDS's meaning: the labels whose nodes are classified; the other selected nodes are structure only. */
+    static final Key<List<String>> TARGET_NODE_LABELS = Key.strings("targetNodeLabels", CALL, List.of("*"), "`['*']`");
     static final Key<Boolean> OVERWRITE = Key.bool("overwrite", CALL, false);
 
     /**
@@ -148,7 +150,7 @@ final class TrainKeys {
         List.of(EXCLUDE_OWN_CLASS), List.of(HARDNESS), List.of(HARDNESS_NEIGHBOURS), List.of(ABLATION),
         List.of(DIFFUSION), List.of(DIFFUSION_NORMALIZATION), List.of(DIFFUSION_MODE), List.of(PPR_ALPHA),
         List.of(TOP_K), List.of(HEAT_TIME), List.of(DIFFUSION_EPSILON), List.of(RANDOM_SEED), List.of(DEVICE),
-        List.of(CONCURRENCY), List.of(NODE_LABELS, RELATIONSHIP_TYPES),
+        List.of(CONCURRENCY), List.of(NODE_LABELS, RELATIONSHIP_TYPES), List.of(TARGET_NODE_LABELS),
         List.of(JobOptions.JOB_ID, JobOptions.LOG_PROGRESS, JobOptions.WRITE_CONCURRENCY, JobOptions.SUDO),
         List.of(OVERWRITE));
 

@@ -281,6 +281,24 @@ public final class GdsGraphs {
             return GdsGraphs.dimensions(entry.graphStore(), graphName, selection, featureProperties);
         }
 
+        /**
+         * Whether each of the selected nodes {@code neo4jIds} has one of {@code labels} ({@code targetNodeLabels}: an
+         * unknown label is an error).
+         */
+        public boolean[] hasAnyLabel(List<String> labels, long[] neo4jIds) {
+            GraphStore store = entry.graphStore();
+            Collection<NodeLabel> wanted = GdsGraphs.pick(labels, store.nodeLabels(), NodeLabel::of, NodeLabel::name,
+                "targetNodeLabels", graphName, "labels", "");
+            boolean[] has = new boolean[neo4jIds.length];
+            for (int i = 0; i < neo4jIds.length; i++) {
+                long node = store.nodes().toMappedNodeId(neo4jIds[i]);
+                for (NodeLabel label : wanted) {
+                    has[i] |= store.nodes().hasLabel(node, label);
+                }
+            }
+            return has;
+        }
+
         public Long[] longProperty(String property, long[] neo4jIds) {
             return GdsGraphs.longProperty(entry.graphStore(), graphName, property, neo4jIds);
         }

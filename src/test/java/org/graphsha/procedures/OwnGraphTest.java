@@ -33,6 +33,9 @@ class OwnGraphTest {
             + "+ CASE WHEN i % 10 = 0 THEN 40 ELSE 0 END, score: toFloat(i % 13) / 13.0, "
             + "age: CASE WHEN i % 7 = 3 THEN null ELSE i % 60 END, kind: CASE WHEN i = 1 THEN 'x' ELSE null END})");
         rows("UNWIND range(0, 15) AS m CREATE (:Merchant {ref: m})");
+        // The same classes with a value on the merchants too, to show what targetNodeLabels leaves out.
+        rows("MATCH (a:Account) SET a.fraudAll = a.isFraud");
+        rows("MATCH (m:Merchant) SET m.fraudAll = false");
         rows("MATCH (a:Account), (m:Merchant) WHERE m.ref = CASE WHEN a.isFraud THEN a.ref % 3 ELSE 3 + a.ref % 13 END "
             + "CREATE (a)-[:PAYS]->(m)");
         rows("CALL gds.graph.project('own', {Account: {properties: {amount: {}, score: {}, age: {defaultValue: 0}}}, "
@@ -109,6 +112,28 @@ class OwnGraphTest {
         assertEquals(true, trained.get("testMetrics") != null);
     }
 
+    @Test
+    @SuppressWarnings("unchecked")
+    void targetNodeLabelsClassifiesOnlyItsLabelsAndKeepsTheOthersAsStructure() {
+        String train = "CALL graphsha.train('own', {modelName: 'labels', targetProperty: 'fraudAll', "
+            + "featureProperties: ['amount', 'score', 'age'], method: 'reweight', epochs: 5, overwrite: true%s}) "
+            + "YIELD testMetrics, modelInfo RETURN *";
+        Map<String, Object> all = rows(String.format(train, "")).get(0);
+        Map<String, Object> accounts = rows(String.format(train, ", targetNodeLabels: ['Account']")).get(0);
+        // The merchants' `false` tests too without the key (a fifth of 160), not with it (a fifth of 144).
+        assertEquals(32L, testedOf(all, "false"));
+        assertEquals(29L, testedOf(accounts, "false"));
+        // Merchants stay in the graph: their marker column is still there.
+        assertEquals(4L, ((Map<String, Object>) accounts.get("modelInfo")).get("featureDimension"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static long testedOf(Map<String, Object> row, String classValue) {
+        Map<String, Map<String, Long>> confusion = (Map<String, Map<String, Long>>)
+            ((Map<String, Object>) row.get("testMetrics")).get("confusionMatrix");
+        return confusion.get(classValue).values().stream().mapToLong(Long::longValue).sum();
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
         split onto the target       | CALL graphsha.split.stratified({nodeLabel: 'Account', targetProperty: 'isFraud', writeProperty: 'isFraud'}) | Invalid value 'isFraud' for configuration key `writeProperty`: it is the targetProperty
@@ -116,6 +141,8 @@ class OwnGraphTest {
         split fractions sum to one  | CALL graphsha.split.stratified({nodeLabel: 'Account', targetProperty: 'isFraud', testFraction: 0.5, validationFraction: 0.5}) | configuration key `testFraction`: with validationFraction 0.5 it leaves no node to train on
         test share beside a split   | CALL graphsha.train('own', {modelName: 'm', targetProperty: 'isFraud', featureProperties: ['amount'], splitProperty: 'part', testFraction: 0.3}) | splitProperty `part` already marks the test nodes
         train fractions sum to one  | CALL graphsha.train('own', {modelName: 'm', targetProperty: 'isFraud', featureProperties: ['amount'], testFraction: 0.9}) | configuration key `testFraction`: with validationFraction 0.2 it leaves no node to train on
+        unknown target label        | CALL graphsha.train('own', {modelName: 'm', targetProperty: 'isFraud', featureProperties: ['amount'], targetNodeLabels: ['Device']}) | Invalid value 'Device' for configuration key `targetNodeLabels`: graph `own` has the labels [Account, Merchant]
+        target label not read       | CALL graphsha.train('own', {modelName: 'm', targetProperty: 'isFraud', featureProperties: ['amount'], nodeLabels: ['Account'], targetNodeLabels: ['Merchant']}) | Invalid value 'Merchant' for configuration key `targetNodeLabels`: the call reads only the nodeLabels [Account]
         missing split points on     | CALL graphsha.train('own', {modelName: 'm', targetProperty: 'isFraud', featureProperties: ['amount'], splitProperty: 'nowhere'}) | write it first with graphsha.split.stratified
         """)
     void refuses(String name, String query, String expected) {
