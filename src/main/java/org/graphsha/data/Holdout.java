@@ -12,8 +12,11 @@ import java.util.Random;
  */
 public final class Holdout {
 
-    /** Decorrelates the test draw from the validation draw of the same seed. */
-    private static final long TEST_STREAM = 0x5DEECE66DL;
+    /**
+     * The test draw of graphsha.train's automatic holdout: fixed, so that calls with any randomSeed (and the members
+     * of an ensemble, each the call with its own seed) hold out the same test nodes and are compared on them.
+     */
+    public static final long TRAIN_TEST_SEED = 0x5DEECE66DL;
 
     private Holdout() {}
 
@@ -22,7 +25,7 @@ public final class Holdout {
      * validation, so that model selection sees every class that can spare one; a single-node class only trains.
      */
     public static SplitRole[] stratified(int[] classes, int classCount, double fraction, long seed) {
-        return stratified(classes, classCount, fraction, 0, seed);
+        return stratified(classes, classCount, fraction, 0, 0, seed);
     }
 
     /**
@@ -30,9 +33,12 @@ public final class Holdout {
      * keeping two for training and validation; then {@link #withValidation} draws the validation nodes among
      * the rest. With {@code testFraction} 0 no node tests and the validation draw is that of
      * {@link #stratified(int[], int, double, long)}.
+     *
+     * @param testSeed       seeds the test draw
+     * @param validationSeed seeds the validation draw
      */
     public static SplitRole[] stratified(int[] classes, int classCount, double validationFraction, double testFraction,
-                                         long seed) {
+                                         long testSeed, long validationSeed) {
         requireFraction("validationFraction", validationFraction, false);
         requireFraction("testFraction", testFraction, true);
         if (validationFraction + testFraction >= 1) {
@@ -45,7 +51,7 @@ public final class Holdout {
             roles[i] = classes[i] < 0 ? SplitRole.NONE : SplitRole.TRAIN;
         }
         if (testFraction > 0) {
-            Random random = new Random(seed ^ TEST_STREAM);
+            Random random = new Random(testSeed);
             for (List<Integer> members : byClass(classes, classCount, roles)) {
                 if (members.size() < 3) {
                     continue;
@@ -57,7 +63,7 @@ public final class Holdout {
                 }
             }
         }
-        return withValidation(classes, classCount, roles, validationFraction, seed);
+        return withValidation(classes, classCount, roles, validationFraction, validationSeed);
     }
 
     /**

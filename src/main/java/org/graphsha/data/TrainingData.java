@@ -91,7 +91,7 @@ public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitR
             classes[i] = normalized[i] == null ? -1 : index.indexOf(normalized[i]);
         }
         SplitRole[] roles = splits == null
-            ? Holdout.stratified(classes, index.size(), validationFraction, testFraction, seed)
+            ? Holdout.stratified(classes, index.size(), validationFraction, testFraction, Holdout.TRAIN_TEST_SEED, seed)
             : roles(splits, classes, splitProperty, nodeNames);
         requireTrainingNodePerClass(classes, roles, index);
         if (Arrays.stream(roles).noneMatch(r -> r == SplitRole.VAL)) {

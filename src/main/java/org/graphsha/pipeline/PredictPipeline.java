@@ -95,6 +95,8 @@ public final class PredictPipeline {
         GdsGraphs.Dimensions size = checkedSize(call, selection);
         if (config.mode() == Mode.MUTATE) {
             call.graphs().requireNewProperties(config.graphName(), selection, mutatedProperties(config));
+            // What the projection lacks may still be the model's target or split in the database.
+            config.requireOutputsSpareTrainingData(model);
         }
         EngineRuntime runtime = Engines.runtime(config.device(), config.concurrency());
         MemoryGuard.check(config.mode().procedure(), estimate(config, model, size), config.sudo(), call.available(),

@@ -7,7 +7,8 @@ public final class GraphshaProcedures {
 
     public static final List<Class<?>> CLASSES = List.of(DatasetProc.class, SplitProc.class, ModelProc.class, TrainProc.class,
         PredictStreamProc.class, PredictWriteProc.class, PredictMutateProc.class, PredictStatsProc.class,
-        PredictEstimateProc.class, SyntheticProc.class, TrainEstimateProc.class, NodePredictProc.class);
+        PredictEstimateProc.class, SyntheticProc.class, TrainEstimateProc.class, NodePredictProc.class,
+        SysInfoProc.class);
 
     private GraphshaProcedures() {}
 }

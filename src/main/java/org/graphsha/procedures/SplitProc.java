@@ -57,7 +57,8 @@ public class SplitProc {
         LabeledNodes nodes = LabeledNodes.read(tx, config.nodeLabel(), config.targetProperty(), null,
             config.orderProperty(), null);
         SplitResult result = new SplitResult(Holdout.stratified(nodes.classes(), nodes.classIndex().size(),
-            config.validationFraction(), config.testFraction(), config.randomSeed()), nodes.classes(),
+            config.validationFraction(), config.testFraction(), config.randomSeed() ^ Holdout.TRAIN_TEST_SEED,
+            config.randomSeed()), nodes.classes(),
             nodes.classIndex().size());
         return write(config.writeProperty(), nodes, result);
     }

@@ -29,7 +29,7 @@ class HoldoutTest {
     @Test
     void holdsOutTestAndValidationPerClassAndKeepsATrainingNode() {
         int[] classes = classes();
-        SplitRole[] roles = Holdout.stratified(classes, 4, 0.2, 0.2, 7);
+        SplitRole[] roles = Holdout.stratified(classes, 4, 0.2, 0.2, 3, 7);
         assertEquals(10, count(roles, classes, 0, SplitRole.TEST));
         assertEquals(10, count(roles, classes, 0, SplitRole.VAL));
         assertEquals(30, count(roles, classes, 0, SplitRole.TRAIN));
@@ -48,7 +48,7 @@ class HoldoutTest {
     @Test
     void withoutTestFractionTheDrawIsTheValidationOnlyHoldout() {
         int[] classes = classes();
-        SplitRole[] roles = Holdout.stratified(classes, 4, 0.2, 0, 7);
+        SplitRole[] roles = Holdout.stratified(classes, 4, 0.2, 0, 3, 7);
         assertArrayEquals(Holdout.stratified(classes, 4, 0.2, 7), roles);
         for (SplitRole role : roles) {
             assertTrue(role != SplitRole.TEST);
@@ -58,7 +58,7 @@ class HoldoutTest {
     @Test
     void anotherMembersValidationKeepsTheTestNodes() {
         int[] classes = classes();
-        SplitRole[] call = Holdout.stratified(classes, 4, 0.2, 0.2, 7);
+        SplitRole[] call = Holdout.stratified(classes, 4, 0.2, 0.2, 3, 7);
         SplitRole[] member = Holdout.withValidation(classes, 4, call, 0.2, 8);
         boolean differs = false;
         for (int i = 0; i < classes.length; i++) {
@@ -72,7 +72,7 @@ class HoldoutTest {
     @Test
     void refusesFractionsThatLeaveNothingToTrainOn() {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
-            () -> Holdout.stratified(classes(), 4, 0.5, 0.5, 7));
+            () -> Holdout.stratified(classes(), 4, 0.5, 0.5, 3, 7));
         assertTrue(error.getMessage().contains("`testFraction`"), error.getMessage());
     }
 }

@@ -40,6 +40,8 @@ class OwnGraphTest {
             + "CREATE (a)-[:PAYS]->(m)");
         rows("CALL gds.graph.project('own', {Account: {properties: {amount: {}, score: {}, age: {defaultValue: 0}}}, "
             + "Merchant: {}}, {PAYS: {orientation: 'UNDIRECTED'}})");
+        // The model the refusals of predictions onto the training data name.
+        rows(String.format(TRAIN, "own", "fraud", "['amount', 'score', 'age']", "['*']"));
         rows("CALL gds.graph.project('noDefault', {Account: {properties: ['amount', 'score', 'age']}, Merchant: {}}, "
             + "{PAYS: {orientation: 'UNDIRECTED'}})");
     }
@@ -143,6 +145,8 @@ class OwnGraphTest {
         train fractions sum to one  | CALL graphsha.train('own', {modelName: 'm', targetProperty: 'isFraud', featureProperties: ['amount'], testFraction: 0.9}) | configuration key `testFraction`: with validationFraction 0.2 it leaves no node to train on
         unknown target label        | CALL graphsha.train('own', {modelName: 'm', targetProperty: 'isFraud', featureProperties: ['amount'], targetNodeLabels: ['Device']}) | Invalid value 'Device' for configuration key `targetNodeLabels`: graph `own` has the labels [Account, Merchant]
         target label not read       | CALL graphsha.train('own', {modelName: 'm', targetProperty: 'isFraud', featureProperties: ['amount'], nodeLabels: ['Account'], targetNodeLabels: ['Merchant']}) | Invalid value 'Merchant' for configuration key `targetNodeLabels`: the call reads only the nodeLabels [Account]
+        mutate onto the db target   | CALL graphsha.predict.mutate('own', {modelName: 'fraud', mutateProperty: 'isFraud'}) | Invalid value 'isFraud' for configuration key `mutateProperty`: model `fraud` was trained on 'isFraud' as its target property (targetProperty), and mutating predictions there would shadow it
+        write onto the db target    | CALL graphsha.predict.write('own', {modelName: 'fraud', writeProperty: 'isFraud'}) | Invalid value 'isFraud' for configuration key `writeProperty`: model `fraud` was trained on 'isFraud' as its target property
         missing split points on     | CALL graphsha.train('own', {modelName: 'm', targetProperty: 'isFraud', featureProperties: ['amount'], splitProperty: 'nowhere'}) | write it first with graphsha.split.stratified
         """)
     void refuses(String name, String query, String expected) {
