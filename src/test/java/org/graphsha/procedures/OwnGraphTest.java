@@ -127,6 +127,9 @@ class OwnGraphTest {
         assertEquals(29L, testedOf(accounts, "false"));
         // Merchants stay in the graph: their marker column is still there.
         assertEquals(4L, ((Map<String, Object>) accounts.get("modelInfo")).get("featureDimension"));
+        // predict.stats scores the known classes of the classified labels only: 160 accounts, not the 16 merchants.
+        assertEquals(160L, single("CALL graphsha.predict.stats('own', {modelName: 'labels'}) YIELD metrics "
+            + "RETURN metrics.nodeCount"));
     }
 
     @SuppressWarnings("unchecked")
