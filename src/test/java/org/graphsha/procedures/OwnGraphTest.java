@@ -151,6 +151,7 @@ class OwnGraphTest {
         mutate onto the db target   | CALL graphsha.predict.mutate('own', {modelName: 'fraud', mutateProperty: 'isFraud'}) | Invalid value 'isFraud' for configuration key `mutateProperty`: model `fraud` was trained on 'isFraud' as its target property (targetProperty), and mutating predictions there would shadow it
         write onto the db target    | CALL graphsha.predict.write('own', {modelName: 'fraud', writeProperty: 'isFraud'}) | Invalid value 'isFraud' for configuration key `writeProperty`: model `fraud` was trained on 'isFraud' as its target property
         live scoring with marker     | MATCH (a:Account {ref: 0}) CALL graphsha.predict.nodes('fraud', a) YIELD nodeId RETURN nodeId | Model `fraud` was trained with nodes that carry none of its feature properties [amount, score, age] as structure
+        predict without the merchants | CALL graphsha.predict.stream('own', {modelName: 'fraud', targetNodeLabels: ['Account']}) | the model was trained with nodes of a label that has none of the feature properties (a marker column): read such a label too
         missing split points on     | CALL graphsha.train('own', {modelName: 'm', targetProperty: 'isFraud', featureProperties: ['amount'], splitProperty: 'nowhere'}) | write it first with graphsha.split.stratified
         """)
     void refuses(String name, String query, String expected) {
