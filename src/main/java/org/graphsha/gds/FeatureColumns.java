@@ -1,8 +1,12 @@
 package org.graphsha.gds;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
 
 import org.graphsha.graph.FloatArrayBuilder;
@@ -32,23 +36,22 @@ final class FeatureColumns {
     record Read(SparseFeatures features, List<Integer> widths) {}
 
     /** The selected labels that carry none of the feature properties: their nodes are structure only. */
-    static java.util.Set<NodeLabel> structureLabels(GraphStore store, java.util.Collection<NodeLabel> labels,
-                                                   List<String> properties) {
-        java.util.Set<NodeLabel> structure = new java.util.HashSet<>();
+    static Set<NodeLabel> structureLabels(GraphStore store, Collection<NodeLabel> labels, List<String> properties) {
+        Set<NodeLabel> structure = new HashSet<>();
         for (NodeLabel label : labels) {
             if (properties.stream().noneMatch(store.nodePropertyKeys(label)::contains)) {
                 structure.add(label);
             }
         }
         // Without any feature-carrying label there is nothing to mark against: the usual errors apply.
-        return structure.size() == labels.size() ? java.util.Set.of() : structure;
+        return structure.size() == labels.size() ? Set.of() : structure;
     }
 
     private FeatureColumns() {}
 
-    static Read read(String graphName, GraphStore store, Graph graph, java.util.Collection<NodeLabel> labels,
+    static Read read(String graphName, GraphStore store, Graph graph, Collection<NodeLabel> labels,
                      List<String> properties, int n) {
-        java.util.Set<NodeLabel> structureLabels = structureLabels(store, labels, properties);
+        Set<NodeLabel> structureLabels = structureLabels(store, labels, properties);
         BitSet structure = structureNodes(graph, labels, structureLabels, n);
         List<Column> columns = new ArrayList<>();
         for (String property : properties) {
@@ -69,7 +72,7 @@ final class FeatureColumns {
         FloatArrayBuilder nonZeros = new FloatArrayBuilder();
         double[] row = new double[dimension];
         for (int node = 0; node < n; node++) {
-            java.util.Arrays.fill(row, 0);
+            Arrays.fill(row, 0);
             if (structure.get(node)) {
                 row[marker] = 1;
             }
@@ -87,9 +90,11 @@ final class FeatureColumns {
                     if (!Double.isFinite(row[k])) {
                         throw new IllegalArgumentException("Feature property `" + column.property() + "` of graph `"
                             + graphName + "` holds " + row[k] + " on node " + graph.toOriginalNodeId(node)
-                            + "; features must be finite numbers" + (Double.isNaN(row[k]) ? " (GDS projects a value a node lacks "
-                            + "as NaN: project the property with a defaultValue, e.g. nodeProperties: {"
-                            + column.property() + ": {defaultValue: 0.0}})" : ""));
+                            + "; features must be finite numbers" + (Double.isNaN(row[k])
+                                ? " (GDS projects a value a node lacks as NaN: project the property with a "
+                                    + "defaultValue, e.g. nodeProperties: {" + column.property()
+                                    + ": {defaultValue: 0.0}})"
+                                : ""));
                     }
                 }
                 base += column.width();
@@ -106,8 +111,8 @@ final class FeatureColumns {
             columns.stream().map(Column::width).toList());
     }
 
-    private static BitSet structureNodes(Graph graph, java.util.Collection<NodeLabel> labels,
-                                         java.util.Set<NodeLabel> structureLabels, int n) {
+    private static BitSet structureNodes(Graph graph, Collection<NodeLabel> labels,
+                                         Set<NodeLabel> structureLabels, int n) {
         BitSet structure = new BitSet(n);
         if (structureLabels.isEmpty()) {
             return structure;
