@@ -14,7 +14,8 @@ YIELD graphName, nodeCount, relationshipCount;
 
 // Training keys at their defaults (targetProperty 'class', featureProperties ['features'], method graphsha,
 // backbone sage, featureNormalization auto, which gives these numeric features standard scores).
-// Without splitProperty, a stratified 20 % of each class's labeled accounts validates and the rest trains.
+// Without splitProperty, a stratified 20 % of each class's labeled accounts tests (testFraction), 20 %
+// validates and the rest trains.
 CALL graphsha.train('accounts', {modelName: 'accounts-graphsha', overwrite: true})
 YIELD modelName, trainMillis, modelInfo, validationMetrics
 RETURN modelName, trainMillis, modelInfo.classes AS classes,

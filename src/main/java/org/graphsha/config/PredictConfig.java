@@ -141,9 +141,11 @@ public record PredictConfig(
     }
 
     /**
-     * Refuses a written property that names the model's training data (target, split or a feature property):
-     * writing it would overwrite the labels or features the model and the next training read. Mutate needs no
-     * such check: it refuses every property the projection already has.
+     * Refuses a written or mutated property that names the model's training data (target, split or a feature
+     * property): writing it would overwrite the labels or features the model and the next training read. Mutate
+     * refuses every property the projection already has, but a string or boolean target lives only in the database:
+     * mutated into the projection under its name, the predictions would be read as the labels by the next training
+     * (which takes the class from the projection when GDS holds it).
      */
     public void requireOutputsSpareTrainingData(TrainedModel model) {
         Map<String, String> read = new LinkedHashMap<>();
@@ -155,13 +157,15 @@ public record PredictConfig(
             read.put(target, "its target property (targetProperty)");
         }
         Map<String, Optional<String>> outputs = new LinkedHashMap<>();
-        outputs.put("writeProperty", property);
+        outputs.put(mode == Mode.MUTATE ? "mutateProperty" : "writeProperty", property);
         outputs.put("confidenceProperty", confidenceProperty);
         outputs.put("predictedProbabilityProperty", predictedProbabilityProperty);
         outputs.forEach((outputKey, value) -> value.filter(read::containsKey).ifPresent(v -> {
             throw new IllegalArgumentException("Invalid value '" + v + "' for configuration key `" + outputKey
                 + "`: model `" + model.name() + "` was trained on '" + v + "' as " + read.get(v)
-                + ", and writing predictions there would overwrite it; choose another property name, e.g. '"
+                + ", and " + (mode == Mode.MUTATE ? "mutating" : "writing") + " predictions there would "
+                + (mode == Mode.MUTATE ? "shadow it for the next training" : "overwrite it")
+                + "; choose another property name, e.g. '"
                 + v + "Predicted'");
         }));
     }

@@ -26,7 +26,7 @@ public record SplitConfig(
             write(reader),
             ratio(reader, LONG_TAILED_RATIO));
         reader.finish();
-        return config;
+        return config.checked();
     }
 
     public static SplitConfig step(Map<String, Object> map) {
@@ -34,7 +34,17 @@ public record SplitConfig(
         var config = new SplitConfig(label(reader), null, target(reader), null, order(reader), write(reader),
             ratio(reader, STEP_RATIO));
         reader.finish();
-        return config;
+        return config.checked();
+    }
+
+    /** The split must not land on the labels it is computed from. */
+    private SplitConfig checked() {
+        if (writeProperty.equals(targetProperty)) {
+            throw new IllegalArgumentException("Invalid value '" + writeProperty + "' for configuration key "
+                + "`writeProperty`: it is the targetProperty, and writing the split there would overwrite the labels; "
+                + "choose another name, e.g. 'split'");
+        }
+        return this;
     }
 
     private static String label(ConfigReader reader) {

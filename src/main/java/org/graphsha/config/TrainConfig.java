@@ -41,10 +41,12 @@ public record TrainConfig(
     String modelName,
     List<String> nodeLabels,
     List<String> relationshipTypes,
+    List<String> targetNodeLabels,
     List<String> featureProperties,
     String targetProperty,
     Optional<String> splitProperty,
     double validationFraction,
+    double testFraction,
     FeatureNormalization featureNormalization,
     Method method,
     TrainerOptions training,
@@ -105,11 +107,13 @@ public record TrainConfig(
         String modelName = ModelNames.validate(TrainKeys.MODEL_NAME.put(r, e));
         List<String> nodeLabels = TrainKeys.NODE_LABELS.put(r, e);
         List<String> relationshipTypes = TrainKeys.RELATIONSHIP_TYPES.put(r, e);
+        List<String> targetNodeLabels = targetNodeLabels(r, e, nodeLabels);
         List<String> features = TrainKeys.FEATURE_PROPERTIES.put(r, e);
         String target = TrainKeys.TARGET_PROPERTY.put(r, e);
         Optional<String> split = TrainKeys.SPLIT_PROPERTY.read(r);
         split.ifPresent(s -> e.put(TrainKeys.SPLIT_PROPERTY.name(), s));
         double validationFraction = TrainKeys.VALIDATION_FRACTION.put(r, e);
+        double testFraction = testFraction(r, e, split);
         FeatureNormalization normalization = TrainKeys.FEATURE_NORMALIZATION.put(r, e);
         CandidateMethodsKeys.Read choice = CandidateMethodsKeys.read(r, e);
         Method method = choice.enabled() ? choice.entries().get(0).method() : TrainKeys.METHOD.put(r, e);
@@ -181,14 +185,14 @@ public record TrainConfig(
             }
             MethodCandidates candidates = new MethodCandidates(
                 candidateConfigs.stream().map(CandidateConfig::name).toList(), choice.scoring(), choice.folds());
-            return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
-                validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
+            return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, targetNodeLabels, features, target, split,
+                validationFraction, testFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
                 candidates, candidateConfigs, ensembleSize, Collections.unmodifiableMap(e));
         }
         // With candidates, each is checked against its own method when its configuration is read (configs above).
         TrainKeys.refuseKeysTheMethodCannotTake(r, method);
-        return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
-            validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
+        return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, targetNodeLabels, features, target, split,
+            validationFraction, testFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
             MethodCandidates.OFF, List.of(), ensembleSize, Collections.unmodifiableMap(e));
     }
 
@@ -199,6 +203,10 @@ public record TrainConfig(
     public static TrainConfig ofStored(String graphName, Map<String, Object> stored) {
         Map<String, Object> current = new LinkedHashMap<>(stored);
         RETIRED_KEYS.forEach(current::remove);
+        if (!current.containsKey("splitProperty")) {
+            // Models trained before the test holdout existed held out validation nodes only.
+            current.putIfAbsent(TrainKeys.TEST_FRACTION.name(), 0.0);
+        }
         if (current.containsKey("method")) {
             // A model chosen by cross-validation keeps the candidates beside the chosen method; it is a model of
             // that method (see chosenConfiguration).
@@ -254,6 +262,51 @@ public record TrainConfig(
         return backbone.hasRootWeight()
             ? new double[] {SynthesisOptions.WARMUP_BETA, SynthesisOptions.WARMUP_BETA}
             : new double[] {SynthesisOptions.DEFAULT_BETA_A, SynthesisOptions.DEFAULT_BETA_B};
+    }
+
+    /**
+     * The automatic test holdout's share; a split property decides the test nodes itself, so the key is refused
+     * beside it and left out of the configuration.
+     */
+    private static double testFraction(ConfigReader r, Map<String, Object> e, Optional<String> split) {
+        if (split.isPresent()) {
+            if (r.given().containsKey(TrainKeys.TEST_FRACTION.name())) {
+                throw new IllegalArgumentException("Invalid value " + r.given().get(TrainKeys.TEST_FRACTION.name())
+                    + " for configuration key `testFraction`: splitProperty `" + split.get() + "` already marks the "
+                    + "test nodes; leave testFraction out, or leave splitProperty out for an automatic holdout");
+            }
+            return 0;
+        }
+        double fraction = TrainKeys.TEST_FRACTION.put(r, e);
+        double validation = (Double) e.get(TrainKeys.VALIDATION_FRACTION.name());
+        if (validation + fraction >= 1) {
+            throw new IllegalArgumentException("Invalid value " + fraction + " for configuration key `testFraction`: "
+                + "with validationFraction " + validation + " it leaves no node to train on; keep their sum below 1, "
+                + "for example 0.2 and 0.2");
+        }
+        return fraction;
+    }
+
+    /**
+     * The labels to classify must be among the labels read: a node outside {@code nodeLabels} is not in the graph, so
+     * it can neither be classified nor carry structure. Kept in the configuration only when given, so that models
+     * without it keep their configuration.
+     */
+    private static List<String> targetNodeLabels(ConfigReader r, Map<String, Object> e, List<String> nodeLabels) {
+        if (!r.given().containsKey(TrainKeys.TARGET_NODE_LABELS.name())) {
+            return TrainKeys.TARGET_NODE_LABELS.read(r);
+        }
+        List<String> labels = TrainKeys.TARGET_NODE_LABELS.put(r, e);
+        if (!nodeLabels.equals(List.of("*"))) {
+            for (String label : labels) {
+                if (!label.equals("*") && !nodeLabels.contains(label)) {
+                    throw new IllegalArgumentException("Invalid value '" + label + "' for configuration key "
+                        + "`targetNodeLabels`: the call reads only the nodeLabels " + nodeLabels + "; add '" + label
+                        + "' to nodeLabels or classify one of them");
+                }
+            }
+        }
+        return labels;
     }
 
     private static SelectionWindow selectionWindow(ConfigReader r, Map<String, Object> effective) {

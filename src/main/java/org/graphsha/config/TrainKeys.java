@@ -51,6 +51,8 @@ final class TrainKeys {
     static final Key<String> TARGET_PROPERTY = Key.string("targetProperty", CALL, "class");
     static final Key<Optional<String>> SPLIT_PROPERTY = Key.optionalString("splitProperty", CALL, "none");
     static final Key<Double> VALIDATION_FRACTION = Key.number("validationFraction", CALL, 0.2, 0, 1, true, "`0.2`");
+    /** GDS's configureSplit name; 0 keeps every labeled node for training and validation. */
+    static final Key<Double> TEST_FRACTION = Key.number("testFraction", CALL, 0.2, 0, 0.9, false, "`0.2`");
     static final Key<FeatureNormalization> FEATURE_NORMALIZATION = Key.choice("featureNormalization", CALL,
         FeatureNormalization.AUTO, FeatureNormalization.class);
     static final Key<Method> METHOD = Key.choice("method", RUN, Method.GRAPHSHA, Method.class);
@@ -131,6 +133,8 @@ final class TrainKeys {
     static final Key<List<String>> NODE_LABELS = Key.strings("nodeLabels", CALL, List.of("*"), "`['*']`");
     static final Key<List<String>> RELATIONSHIP_TYPES = Key.strings("relationshipTypes", CALL, List.of("*"),
         "`['*']`");
+    /** GDS's meaning: the labels whose nodes are classified; the other selected nodes are structure only. */
+    static final Key<List<String>> TARGET_NODE_LABELS = Key.strings("targetNodeLabels", CALL, List.of("*"), "`['*']`");
     static final Key<Boolean> OVERWRITE = Key.bool("overwrite", CALL, false);
 
     /**
@@ -139,7 +143,7 @@ final class TrainKeys {
      */
     static final List<List<Key<?>>> TABLE = List.of(
         List.of(MODEL_NAME), List.of(FEATURE_PROPERTIES), List.of(TARGET_PROPERTY), List.of(SPLIT_PROPERTY),
-        List.of(VALIDATION_FRACTION), List.of(FEATURE_NORMALIZATION), List.of(METHOD), List.of(CANDIDATE_METHODS),
+        List.of(VALIDATION_FRACTION), List.of(TEST_FRACTION), List.of(FEATURE_NORMALIZATION), List.of(METHOD), List.of(CANDIDATE_METHODS),
         List.of(CANDIDATE_SCORING), List.of(VALIDATION_FOLDS), List.of(ENSEMBLE_SIZE), List.of(BACKBONE),
         List.of(HIDDEN_SIZE), List.of(HEADS), List.of(DROPOUT), List.of(GCN_NORMALIZATION), List.of(EPOCHS),
         List.of(SELECTION_TIE_BREAK), List.of(SELECTION_WINDOW), List.of(SELF_TRAINING_WEIGHT),
@@ -149,7 +153,7 @@ final class TrainKeys {
         List.of(EXCLUDE_OWN_CLASS), List.of(HARDNESS), List.of(HARDNESS_NEIGHBOURS), List.of(ABLATION),
         List.of(DIFFUSION), List.of(DIFFUSION_NORMALIZATION), List.of(DIFFUSION_MODE), List.of(PPR_ALPHA),
         List.of(TOP_K), List.of(HEAT_TIME), List.of(DIFFUSION_EPSILON), List.of(RANDOM_SEED), List.of(DEVICE),
-        List.of(CONCURRENCY), List.of(NODE_LABELS, RELATIONSHIP_TYPES),
+        List.of(CONCURRENCY), List.of(NODE_LABELS, RELATIONSHIP_TYPES), List.of(TARGET_NODE_LABELS),
         List.of(JobOptions.JOB_ID, JobOptions.LOG_PROGRESS, JobOptions.WRITE_CONCURRENCY, JobOptions.SUDO),
         List.of(OVERWRITE));
 

@@ -28,9 +28,13 @@ public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitR
      */
     public record Labels(ClassIndex classIndex, int[] classes, SplitRole[] roles) {
 
-        /** The same classes with another automatic holdout: that of a call with {@code seed}. */
+        /**
+         * The same classes with another automatic validation holdout: that of a call with {@code seed}. The test
+         * nodes stay as they are, so that every ensemble member is scored on the same unseen nodes.
+         */
         public Labels withHoldout(double validationFraction, long seed) {
-            return new Labels(classIndex, classes, Holdout.stratified(classes, classIndex.size(), validationFraction, seed));
+            return new Labels(classIndex, classes,
+                Holdout.withValidation(classes, classIndex.size(), roles, validationFraction, seed));
         }
 
         /** Training nodes per class index. */
@@ -57,11 +61,13 @@ public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitR
     /**
      * @param targets    class value per node (Long or String), null where unknown
      * @param splits     split value per node ('train', 'val', 'test', 'removed', 'none' or null), or null
-     *                   for a stratified holdout of {@code validationFraction} of the labeled nodes
+     *                   for a stratified holdout of {@code testFraction} and {@code validationFraction} of the
+     *                   labeled nodes
      * @param nodeNames  how to name node i in messages
      */
     public static Labels labels(Object[] targets, String targetProperty, Object[] splits, String splitProperty,
-                                double validationFraction, long seed, java.util.function.IntFunction<String> nodeNames) {
+                                double validationFraction, double testFraction, long seed,
+                                java.util.function.IntFunction<String> nodeNames) {
         List<Object> present = new ArrayList<>();
         Object[] normalized = new Object[targets.length];
         for (int i = 0; i < targets.length; i++) {
@@ -85,7 +91,7 @@ public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitR
             classes[i] = normalized[i] == null ? -1 : index.indexOf(normalized[i]);
         }
         SplitRole[] roles = splits == null
-            ? Holdout.stratified(classes, index.size(), validationFraction, seed)
+            ? Holdout.stratified(classes, index.size(), validationFraction, testFraction, Holdout.TRAIN_TEST_SEED, seed)
             : roles(splits, classes, splitProperty, nodeNames);
         requireTrainingNodePerClass(classes, roles, index);
         if (Arrays.stream(roles).noneMatch(r -> r == SplitRole.VAL)) {
@@ -114,7 +120,7 @@ public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitR
     public static TrainingData of(EdgeList edges, SparseFeatures features, Object[] targets, String targetProperty,
                                   Object[] splits, String splitProperty, double validationFraction, long seed,
                                   java.util.function.IntFunction<String> nodeNames) {
-        return of(edges, features, labels(targets, targetProperty, splits, splitProperty, validationFraction, seed,
+        return of(edges, features, labels(targets, targetProperty, splits, splitProperty, validationFraction, 0, seed,
             nodeNames));
     }
 
@@ -123,7 +129,7 @@ public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitR
         if (value == null || normalized != null) {
             return normalized;
         }
-        throw new IllegalArgumentException("targetProperty `" + property + "` must hold integers or strings, but node "
+        throw new IllegalArgumentException("targetProperty `" + property + "` must hold integers, booleans or strings, but node "
             + node + " has " + value + " (" + value.getClass().getSimpleName() + ")");
     }
 
@@ -147,8 +153,8 @@ public record TrainingData(GraphSnapshot snapshot, ClassIndex classIndex, SplitR
     private static void requireSplitNodes(Object[] splits, SplitRole[] roles, String property) {
         if (Arrays.stream(splits).allMatch(Objects::isNull)) {
             throw new IllegalArgumentException("splitProperty `" + property + "` is not set on any node of the graph; "
-                + "write it first (for example with graphsha.split.longTailed) or leave splitProperty out for an "
-                + "automatic holdout");
+                + "write it first with graphsha.split.stratified (train/val/test per class, no node or edge removed) "
+                + "or leave splitProperty out for an automatic holdout (testFraction, validationFraction)");
         }
         if (Arrays.stream(roles).noneMatch(r -> r == SplitRole.TRAIN)) {
             throw new IllegalArgumentException("splitProperty `" + property + "` marks no labeled node as 'train'; "

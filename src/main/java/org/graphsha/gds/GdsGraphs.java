@@ -80,7 +80,7 @@ public final class GdsGraphs {
         for (int i = 0; i < n; i++) {
             neo4jIds[i] = graph.toOriginalNodeId(i);
         }
-        FeatureColumns.Read features = FeatureColumns.read(graphName, store, graph, featureProperties, n);
+        FeatureColumns.Read features = FeatureColumns.read(graphName, store, graph, labels, featureProperties, n);
         return new ProjectedGraph(graphName, neo4jIds, undirectedEdges(graph, n), features.features(),
             new ProjectedGraph.Schema(labels.stream().map(NodeLabel::name).sorted().toList(),
                 types.stream().map(RelationshipType::name).sorted().toList(), features.widths()));
@@ -115,15 +115,26 @@ public final class GdsGraphs {
 
     private static Dimensions dimensions(GraphStore store, String graphName, Selection selection,
                                          List<String> featureProperties) {
-        Graph graph = graph(store, graphName, selection);
-        int width = 0;
+        Collection<NodeLabel> labels = labels(store, graphName, selection);
+        Graph graph = store.getGraph(labels, types(store, graphName, selection), Optional.empty());
+        // The structure marker column (FeatureColumns).
+        int width = FeatureColumns.structureLabels(store, labels, featureProperties).isEmpty() ? 0 : 1;
         for (String property : featureProperties) {
             if (!store.hasNodeProperty(property)) {
                 throw new IllegalArgumentException("Invalid value '" + property + "' for configuration key "
                     + "`featureProperties`: graph `" + graphName + "` has no such node property");
             }
             NodePropertyValues values = graph.nodeProperties(property);
-            Object first = graph.nodeCount() == 0 ? null : values.getObject(0);
+            ValueType type = store.nodeProperty(property).valueType();
+            if (type == ValueType.LONG || type == ValueType.DOUBLE) {
+                width += 1;
+                continue;
+            }
+            // The first node that has the array (structure nodes have none) gives its width.
+            Object first = null;
+            for (long node = 0; node < graph.nodeCount() && first == null; node++) {
+                first = values.getObject(node);
+            }
             width += first != null && first.getClass().isArray() ? java.lang.reflect.Array.getLength(first) : 1;
         }
         return new Dimensions(graph.nodeCount(), graph.relationshipCount(), width);
@@ -139,7 +150,7 @@ public final class GdsGraphs {
             return null;
         }
         if (store.nodeProperty(property).valueType() != ValueType.LONG) {
-            throw new IllegalArgumentException("targetProperty `" + property + "` must hold integers or strings, but graph `"
+            throw new IllegalArgumentException("targetProperty `" + property + "` must hold integers, booleans or strings, but graph `"
                 + graphName + "` projects it as " + store.nodeProperty(property).valueType().cypherName());
         }
         NodePropertyValues values = store.nodeProperty(property).values();
@@ -268,6 +279,24 @@ public final class GdsGraphs {
 
         public Dimensions dimensions(Selection selection, List<String> featureProperties) {
             return GdsGraphs.dimensions(entry.graphStore(), graphName, selection, featureProperties);
+        }
+
+        /**
+         * Whether each of the selected nodes {@code neo4jIds} has one of {@code labels} ({@code targetNodeLabels}: an
+         * unknown label is an error).
+         */
+        public boolean[] hasAnyLabel(List<String> labels, long[] neo4jIds) {
+            GraphStore store = entry.graphStore();
+            Collection<NodeLabel> wanted = GdsGraphs.pick(labels, store.nodeLabels(), NodeLabel::of, NodeLabel::name,
+                "targetNodeLabels", graphName, "labels", "");
+            boolean[] has = new boolean[neo4jIds.length];
+            for (int i = 0; i < neo4jIds.length; i++) {
+                long node = store.nodes().toMappedNodeId(neo4jIds[i]);
+                for (NodeLabel label : wanted) {
+                    has[i] |= store.nodes().hasLabel(node, label);
+                }
+            }
+            return has;
         }
 
         public Long[] longProperty(String property, long[] neo4jIds) {

@@ -4,11 +4,12 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Maps a target's class values (all integers or all strings) to indices 0..C-1 in ascending value
- * order, so integer classes 0..C-1 keep their own numbers as indices.
+ * Maps a target's class values (all integers, all booleans or all strings) to indices 0..C-1 in ascending
+ * value order, so integer classes 0..C-1 keep their own numbers as indices and false comes before true.
  */
 public final class ClassIndex {
 
@@ -18,29 +19,33 @@ public final class ClassIndex {
         this.values = values;
     }
 
-    /** @param observed the class values seen, as Long or String (duplicates allowed) */
+    /** @param observed the class values seen, as Long, Boolean or String (duplicates allowed) */
+    @SuppressWarnings({"unchecked", "rawtypes"})
     public static ClassIndex of(Collection<?> observed) {
-        boolean strings = observed.stream().anyMatch(v -> v instanceof String);
-        boolean numbers = observed.stream().anyMatch(v -> v instanceof Long);
-        if (strings && numbers) {
-            throw new IllegalArgumentException("class values mix integers and strings; use one type for every node");
+        Set<String> types = new TreeSet<>();
+        observed.forEach(v -> types.add(typeName(v)));
+        if (types.size() > 1) {
+            throw new IllegalArgumentException("class values mix " + String.join(" and ", types)
+                + "; use one type for every node");
         }
-        TreeSet<Object> sorted = new TreeSet<>(strings
-            ? Comparator.comparing(v -> (String) v)
-            : Comparator.comparingLong(v -> (Long) v));
+        TreeSet<Object> sorted = new TreeSet<>((Comparator) Comparator.naturalOrder());
         sorted.addAll(observed);
         return new ClassIndex(new ArrayList<>(sorted));
     }
 
+    private static String typeName(Object value) {
+        return value instanceof String ? "strings" : value instanceof Boolean ? "booleans" : "integers";
+    }
+
     /**
-     * A target value as a class: integers of any width as Long (GDS and the model store Long), a String as it is,
-     * null for anything else (a missing value or a type no class can have).
+     * A target value as a class: integers of any width as Long (GDS and the model store Long), a Boolean or a
+     * String as it is, null for anything else (a missing value or a type no class can have).
      */
     public static Object classValue(Object value) {
         if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
             return ((Number) value).longValue();
         }
-        return value instanceof String ? value : null;
+        return value instanceof String || value instanceof Boolean ? value : null;
     }
 
     public int size() {

@@ -86,6 +86,7 @@ public final class NodePredictPipeline {
     public static Predictions run(NodePredictConfig config, ModelRows loaded, String database, Transaction tx,
                                   long[] nodeIds) {
         TrainedModel model = loaded.model();
+        requireNoStructureMarker(model);
         long[] targets = Arrays.stream(nodeIds).distinct().toArray();
         boolean layered = config.maxNeighbours() == 0 && !NodeChanges.hasGraphChanges(tx, model.featureProperties());
         // An ensemble's members each read the field with their own cached rows; their probabilities are averaged.
@@ -286,6 +287,21 @@ public final class NodePredictPipeline {
     }
 
     /** The model's graph in database terms, and what its backbone needs of it. */
+    /**
+     * A model trained with nodes of a label that has no feature property (merchants beside accounts) reads one more
+     * column than its properties give, the structure marker of the GDS adapter; these rows are read from the
+     * database, property by property, and would call those nodes' missing properties an error.
+     */
+    private static void requireNoStructureMarker(TrainedModel model) {
+        List<Integer> widths = model.trainingGraph().featureWidths();
+        if (widths != null && widths.stream().mapToInt(Integer::intValue).sum() + 1 == model.featureDimension()) {
+            throw new IllegalArgumentException("Model `" + model.name() + "` was trained with nodes that carry none of "
+                + "its feature properties " + model.featureProperties() + " as structure (a marker column, "
+                + "docs/procedures.md); graphsha.predict.nodes reads features from the database and cannot score it: "
+                + "use graphsha.predict.stream or graphsha.predict.write on a projection");
+        }
+    }
+
     static ReceptiveFields.Scope scope(NodePredictConfig config, TrainedModel model) {
         ProjectionSchema schema = model.projection();
         List<String> labels;

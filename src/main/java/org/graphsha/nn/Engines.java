@@ -75,6 +75,36 @@ public final class Engines {
         };
     }
 
+    /**
+     * What starting the engine found: whether its natives loaded and ran an operation, its version, the GPUs it
+     * sees, or why it failed.
+     *
+     * @param error null when loaded
+     */
+    public record Status(boolean loaded, String version, int gpuCount, String error) {}
+
+    /**
+     * Starts the engine, if no call has, and runs one small operation on the CPU, so that missing or mismatched
+     * natives show here instead of in the first training. Never throws: a failure is the answer.
+     */
+    public static Status status() {
+        try {
+            Engine e = engine();
+            try (NDManager manager = e.newBaseManager(Device.cpu())) {
+                manager.ones(new ai.djl.ndarray.types.Shape(2)).sum().getFloat();
+            }
+            return new Status(true, e.getVersion(), e.getGpuCount(), null);
+        } catch (RuntimeException | LinkageError failure) {
+            Throwable root = failure;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            String message = failure.getClass().getSimpleName() + ": " + failure.getMessage()
+                + (root == failure ? "" : " (cause: " + root.getClass().getSimpleName() + ": " + root.getMessage() + ")");
+            return new Status(false, null, 0, message);
+        }
+    }
+
     public static NDManager newManager(Device device) {
         return engine().newBaseManager(device);
     }

@@ -1,5 +1,7 @@
 package org.graphsha.pipeline;
 
+import java.util.List;
+
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.TrainingData;
 import org.graphsha.gds.GdsGraphs;
@@ -28,9 +30,19 @@ final class Inputs {
         if (targets == null) {
             targets = NodeValues.read(tx, ids, config.targetProperty());
         }
+        List<String> classified = TrainConfig.filter(config.targetNodeLabels());
+        if (!classified.isEmpty()) {
+            // Nodes of the other labels are structure: their class, if any, is neither learnt nor scored.
+            boolean[] target = projection.hasAnyLabel(classified, ids);
+            for (int i = 0; i < ids.length; i++) {
+                if (!target[i]) {
+                    targets[i] = null;
+                }
+            }
+        }
         Object[] splits = config.splitProperty().map(p -> NodeValues.read(tx, ids, p)).orElse(null);
         return TrainingData.labels(targets, config.targetProperty(), splits, config.splitProperty().orElse(null),
-            config.validationFraction(), config.training().seed(), i -> "with id " + ids[i]);
+            config.validationFraction(), config.testFraction(), config.training().seed(), i -> "with id " + ids[i]);
     }
 
     static TrainingData trainingData(FeatureTransform features, ProjectedGraph graph, TrainingData.Labels labels) {

@@ -71,9 +71,23 @@ final class KnownLabelMetrics {
         return -1;
     }
 
-    /** The class per node: from the projection when GDS holds it (integer classes), else from the database. */
+    /**
+     * The class per node: from the projection when GDS holds it (integer classes), else from the database; none for
+     * the nodes outside the labels the model classified (its targetNodeLabels), which were structure in training.
+     */
     private static Object[] targets(Call call, Transaction tx, String property, long[] ids) {
         Object[] projected = call.graphs().longProperty(call.config().graphName(), property, ids);
-        return projected != null ? projected : NodeValues.read(tx, ids, property);
+        Object[] targets = projected != null ? projected : NodeValues.read(tx, ids, property);
+        if (call.model().configuration().get("targetNodeLabels") instanceof List<?> labels
+            && !labels.isEmpty() && !labels.contains("*")) {
+            boolean[] classified = call.graphs().projection(call.config().graphName())
+                .hasAnyLabel(labels.stream().map(String::valueOf).toList(), ids);
+            for (int i = 0; i < ids.length; i++) {
+                if (!classified[i]) {
+                    targets[i] = null;
+                }
+            }
+        }
+        return targets;
     }
 }

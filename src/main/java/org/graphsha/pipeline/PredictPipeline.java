@@ -95,6 +95,8 @@ public final class PredictPipeline {
         GdsGraphs.Dimensions size = checkedSize(call, selection);
         if (config.mode() == Mode.MUTATE) {
             call.graphs().requireNewProperties(config.graphName(), selection, mutatedProperties(config));
+            // What the projection lacks may still be the model's target or split in the database.
+            config.requireOutputsSpareTrainingData(model);
         }
         EngineRuntime runtime = Engines.runtime(config.device(), config.concurrency());
         MemoryGuard.check(config.mode().procedure(), estimate(config, model, size), config.sudo(), call.available(),
@@ -200,9 +202,25 @@ public final class PredictPipeline {
         if (size.featureDimension() != model.featureDimension()) {
             throw new IllegalArgumentException("Model `" + model.name() + "` expects " + model.featureDimension()
                 + " features from " + model.featureProperties() + ", but graph `" + call.config().graphName() + "` gives "
-                + size.featureDimension() + "; project the same feature properties as for training");
+                + size.featureDimension() + "; project the same feature properties as for training" + markerHint(model,
+                    size.featureDimension()));
         }
         return size;
+    }
+
+    /**
+     * A model with the structure marker (the GDS adapter adds it when a selected label carries none of the feature
+     * properties) on a graph one column narrower: the call reads only labels that carry the features.
+     */
+    private static String markerHint(TrainedModel model, int given) {
+        List<Integer> widths = model.trainingGraph().featureWidths();
+        boolean marked = widths != null
+            && widths.stream().mapToInt(Integer::intValue).sum() + 1 == model.featureDimension();
+        return marked && given == model.featureDimension() - 1
+            ? "; the model was trained with nodes of a label that has none of the feature properties (a marker "
+                + "column): read such a label too, as training did (leave targetNodeLabels out to read the model's "
+                + "labels)"
+            : "";
     }
 
     /** Configuration key -> property name of everything a mutate adds. */
@@ -218,7 +236,8 @@ public final class PredictPipeline {
         if (graph.features().dimension() != model.featureDimension()) {
             throw new IllegalArgumentException("Model `" + model.name() + "` expects " + model.featureDimension()
                 + " features from " + model.featureProperties() + ", but graph `" + graph.graphName() + "` gives "
-                + graph.features().dimension() + "; project the same feature properties as for training");
+                + graph.features().dimension() + "; project the same feature properties as for training"
+                + markerHint(model, graph.features().dimension()));
         }
         SparseFeatures features = model.featureTransform().apply(graph.features());
         int n = graph.nodeCount();

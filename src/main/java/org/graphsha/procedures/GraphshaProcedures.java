@@ -8,7 +8,7 @@ public final class GraphshaProcedures {
     public static final List<Class<?>> CLASSES = List.of(DatasetProc.class, SplitProc.class, ModelProc.class, TrainProc.class,
         PredictStreamProc.class, PredictWriteProc.class, PredictMutateProc.class, PredictStatsProc.class,
         PredictEstimateProc.class, SyntheticProc.class, TrainEstimateProc.class, NodePredictProc.class,
-        ModelTransferProc.class);
+        ModelTransferProc.class, SysInfoProc.class);
 
     private GraphshaProcedures() {}
 }

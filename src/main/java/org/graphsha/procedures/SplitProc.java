@@ -5,6 +5,8 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import org.graphsha.config.SplitConfig;
+import org.graphsha.config.StratifiedSplitConfig;
+import org.graphsha.data.Holdout;
 import org.graphsha.data.EmptyClassException;
 import org.graphsha.data.LongTailedSplit;
 import org.graphsha.data.SplitResult;
@@ -46,6 +48,21 @@ public class SplitProc {
             () -> StepSplit.compute(nodes.classes(), nodes.classIndex().size(), config.imbalanceRatio()));
     }
 
+    @Procedure(name = "graphsha.split.stratified", mode = Mode.WRITE)
+    @Description("Stratified split for a graph of your own (graphsha.train's automatic holdout, kept): per class "
+        + "testFraction (0.2) tests, validationFraction (0.2) validates, the rest trains; writes train/val/test/none to "
+        + "writeProperty and removes no node or edge.")
+    public Stream<ClassCounts> stratified(@Name(value = "configuration", defaultValue = "{}") Map<String, Object> configuration) {
+        StratifiedSplitConfig config = StratifiedSplitConfig.of(configuration);
+        LabeledNodes nodes = LabeledNodes.read(tx, config.nodeLabel(), config.targetProperty(), null,
+            config.orderProperty(), null);
+        SplitResult result = new SplitResult(Holdout.stratified(nodes.classes(), nodes.classIndex().size(),
+            config.validationFraction(), config.testFraction(), config.randomSeed() ^ Holdout.TRAIN_TEST_SEED,
+            config.randomSeed()), nodes.classes(),
+            nodes.classIndex().size());
+        return write(config.writeProperty(), nodes, result);
+    }
+
     private LabeledNodes read(SplitConfig config, String publicSplitProperty, String relationshipType) {
         return LabeledNodes.read(tx, config.nodeLabel(), config.targetProperty(), publicSplitProperty,
             config.orderProperty(), relationshipType);
@@ -58,8 +75,12 @@ public class SplitProc {
         } catch (EmptyClassException e) {
             throw new IllegalArgumentException(e.messageFor(nodes.classValue(e.classIndex())));
         }
+        return write(config.writeProperty(), nodes, result);
+    }
+
+    private static Stream<ClassCounts> write(String property, LabeledNodes nodes, SplitResult result) {
         for (int i = 0; i < nodes.nodes().size(); i++) {
-            nodes.nodes().get(i).setProperty(config.writeProperty(), result.roles()[i].value());
+            nodes.nodes().get(i).setProperty(property, result.roles()[i].value());
         }
         int[] train = result.countPerClass(SplitRole.TRAIN);
         int[] val = result.countPerClass(SplitRole.VAL);

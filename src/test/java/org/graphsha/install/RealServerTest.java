@@ -84,6 +84,18 @@ class RealServerTest {
                 assertTrue(procedures.containsAll(List.of("graphsha.dataset.load", "graphsha.split.longTailed",
                     "graphsha.train", "graphsha.predict.write", "graphsha.model.list")), procedures.toString());
 
+                // The installation check, before anything is written: the plugin's function and procedure load from
+                // the jar, the versions are the tested ones and PyTorch's natives start in the server's JVM.
+                assertTrue(one(session, "RETURN graphsha.version() AS version").get("version").asString()
+                    .matches("\\d+\\.\\d+\\.\\d+.*"));
+                Map<String, Object> sysInfo = new java.util.HashMap<>();
+                session.run("CALL graphsha.debug.sysInfo() YIELD key, value RETURN key, value").list()
+                    .forEach(r -> sysInfo.put(r.get("key").asString(), r.get("value").asObject()));
+                assertEquals(true, sysInfo.get("versionsAsTested"), sysInfo.toString());
+                assertEquals(true, sysInfo.get("engineLoaded"), sysInfo.toString());
+                assertEquals(true, sysInfo.get("modelsDirectoryWritable"), sysInfo.toString());
+                step("checked", begin);
+
                 assertEquals(2708, one(session, "CALL graphsha.dataset.load('cora') YIELD nodeCount "
                     + "RETURN nodeCount").get("nodeCount").asLong());
                 assertEquals(631, one(session, "CALL graphsha.split.longTailed({nodeLabel: 'Paper', "

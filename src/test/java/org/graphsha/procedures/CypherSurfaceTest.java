@@ -58,11 +58,16 @@ class CypherSurfaceTest {
         assertEquals(List.of("fraud", "normal"), info.get("classes"));
         assertEquals(4L, info.get("featureDimension"));
         assertNotNull(info.get("bestEpoch"));
-        assertEquals(null, result.get("testMetrics"));
+        // The automatic holdout tests a fifth of each class (25 frauds, 225 normal) that model selection never saw.
+        Map<String, Map<String, Long>> confusion = (Map<String, Map<String, Long>>)
+            ((Map<String, Object>) result.get("testMetrics")).get("confusionMatrix");
+        assertEquals(5L, confusion.get("fraud").values().stream().mapToLong(Long::longValue).sum());
+        assertEquals(45L, confusion.get("normal").values().stream().mapToLong(Long::longValue).sum());
         Map<String, Object> validation = (Map<String, Object>) result.get("validationMetrics");
         assertTrue(validation.keySet().containsAll(List.of("accuracy", "balancedAccuracy", "f1Macro", "perClass")));
         Map<String, Object> configuration = (Map<String, Object>) result.get("configuration");
         assertEquals(0.2, configuration.get("validationFraction"));
+        assertEquals(0.2, configuration.get("testFraction"));
         assertEquals("graphsha", configuration.get("method"));
         assertEquals(128L, ((Number) configuration.get("topK")).longValue());
         assertEquals("cpu", String.valueOf(result.get("device")).toLowerCase().substring(0, 3));

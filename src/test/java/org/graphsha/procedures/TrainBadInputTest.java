@@ -79,7 +79,7 @@ class TrainBadInputTest {
         ragged feature arrays     | CALL graphsha.train('odd', {OK})                                      | is ragged: arrays of length 2 and 1
         NaN feature               | CALL graphsha.train('nan', {OK})                                      | holds NaN on node
         missing target            | CALL graphsha.train('acc', {OK, targetProperty: 'label'})             | targetProperty `label` is not set on any node
-        fractional target         | CALL graphsha.train('acc', {OK, targetProperty: 'ratio'})             | must hold integers or strings
+        fractional target         | CALL graphsha.train('acc', {OK, targetProperty: 'ratio'})             | must hold integers, booleans or strings
         single class              | CALL graphsha.train('acc', {OK, targetProperty: 'one'})               | Training needs at least 2 classes
         class without train node  | CALL graphsha.train('acc', {OK, splitProperty: 'fraudOut'})           | Class `fraud` has no training node
         split without validation  | CALL graphsha.train('acc', {OK, splitProperty: 'trainOnly'})          | marks no labeled node as 'val'

@@ -86,7 +86,7 @@ public final class TestNeo4j {
             builder = builder.withProcedure(type).withFunction(type).withAggregationFunction(type);
         }
         for (Class<?> type : GraphshaProcedures.CLASSES) {
-            builder = builder.withProcedure(type);
+            builder = builder.withProcedure(type).withFunction(type);
         }
         Neo4j neo4j = builder.build();
         Runtime.getRuntime().addShutdownHook(new Thread(neo4j::close));

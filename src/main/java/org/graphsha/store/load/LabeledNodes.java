@@ -82,7 +82,7 @@ public record LabeledNodes(List<Node> nodes, int[] classes, ClassIndex classInde
         if (value == null || normalized != null) {
             return normalized;
         }
-        throw new IllegalArgumentException("targetProperty `" + targetProperty + "` must hold integers or strings, but node "
+        throw new IllegalArgumentException("targetProperty `" + targetProperty + "` must hold integers, booleans or strings, but node "
             + node.getElementId() + " has " + value + " (" + value.getClass().getSimpleName() + ")");
     }
 

@@ -50,7 +50,8 @@ class CypherScriptsTest {
         "05-analyst-queries.cypher", CypherScriptsTest::answersTheAnalyst,
         "06-synthetic-nodes.cypher", CypherScriptsTest::materialisesSyntheticNodes,
         "07-live.cypher", CypherScriptsTest::scoresLive,
-        "08-usergraph.cypher", CypherScriptsTest::trainsOnTheUserGraph);
+        "08-usergraph.cypher", CypherScriptsTest::trainsOnTheUserGraph,
+        "09-own-graph.cypher", CypherScriptsTest::trainsOnAGraphOfOnesOwn);
 
     private static UserGraph user;
 
@@ -249,6 +250,37 @@ class CypherScriptsTest {
         assertEquals("4", balanced.single("classes"));
         assertEquals(meanRecall, Double.parseDouble(balanced.single("balancedAccuracy")), 0.1);
         assertTrue(meanRecall > 50, "chance is 25 %, a user-shaped graph is learnt well above it: " + meanRecall);
+    }
+
+    /**
+     * 300 clients (250 labeled, a tenth of them frauds), 30 merchants; a fraud pays at one merchant, any other
+     * client at two, except the ten (multiples of 27 but not of 10) whose two merchants coincide.
+     */
+    private static void trainsOnAGraphOfOnesOwn(List<PrintedTable> t) {
+        assertEquals(14, t.size());
+        assertEquals("300", t.get(3).single("clients"));
+        assertEquals("30", t.get(4).single("merchants"));
+        assertEquals("560", t.get(5).single("payments"));
+        assertProjected(t.get(6), "own", 330, 2 * 560);
+        PrintedTable trained = t.get(7);
+        assertEquals("[false, true]", trained.single("classes"));
+        assertEquals("4", trained.single("featureDimension"), "three properties and the merchants' marker");
+        assertPercent(trained.single("testBalancedAccuracy"));
+        PrintedTable perClass = t.get(8);
+        assertEquals(List.of("class", "precision", "recall", "f1"), perClass.columns());
+        assertEquals(List.of("false", "true"), perClass.column("class"));
+        PrintedTable confusion = t.get(9);
+        assertEquals(List.of("false", "true"), confusion.column("actual"));
+        // A fifth of each class tests: 45 of the 225 others, 5 of the 25 frauds.
+        assertEquals(45 + 5, confusion.sum("predictedFalse") + confusion.sum("predictedTrue"));
+        assertEquals(List.of(45.0, 5.0), List.of(
+            confusion.numbers("predictedFalse").get(0) + confusion.numbers("predictedTrue").get(0),
+            confusion.numbers("predictedFalse").get(1) + confusion.numbers("predictedTrue").get(1)));
+        assertEquals("660", t.get(10).single("nodePropertiesWritten"));
+        assertEquals("50", t.get(11).single("unlabeledClients"));
+        assertProjected(t.get(12), "own-clients", 300, 0);
+        assertEquals("3", t.get(13).single("featureDimension"), "no merchants, no marker");
+        assertPercent(t.get(13).single("testBalancedAccuracy"));
     }
 
     private static void assertProjected(PrintedTable table, String graph, long nodes, long relationships) {
