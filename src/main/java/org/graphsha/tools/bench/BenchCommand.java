@@ -77,6 +77,11 @@ public final class BenchCommand {
             progress.println("features (" + ConfigReader.choiceName(o.train().featureNormalization())
                 + "), as --featureNormalization asks; auto keeps the reference's row sums");
         }
+        Object[] classValues = new Object[snapshot.classCount()];
+        for (int c = 0; c < classValues.length; c++) {
+            classValues[c] = (long) c;
+        }
+        o.train().decision().requireFits(classValues);
         long diffusionStart = System.nanoTime();
         NeighbourDistribution distribution = diffusionFor(snapshot, o.train());
         if (distribution != null && !o.json()) {
@@ -132,10 +137,20 @@ public final class BenchCommand {
                     display.finish();
                     TrainingResult r = run.result();
                     results.add(r);
-                    if (!o.json()) {
+                    // A single run is printed once its decision rule is fitted, below.
+                    if (!o.json() && block > 1) {
                         progress.println(runLine(i + 1, seed, r, seconds[i]));
                     }
                 });
+            if (block == 1) {
+                // The run's metrics under the decision rule (the same objects under 'balanced').
+                TrainingResult r = results.remove(results.size() - 1).withEvaluations(trained.validation(),
+                    trained.test());
+                results.add(r);
+                if (!o.json()) {
+                    progress.println(runLine(firstRun + 1, blockSeed, r, seconds[firstRun]));
+                }
+            }
             blocks.add(trained.test());
         }
         if (selecting && !o.json()) {
