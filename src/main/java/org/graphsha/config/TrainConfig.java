@@ -270,6 +270,7 @@ public record TrainConfig(
      * length, two classes for a threshold) is checked once the labels are read ({@link DecisionOptions#requireFits}).
      */
     private static DecisionOptions decision(ConfigReader r, Map<String, Object> e) {
+        boolean calibrate = TrainKeys.CALIBRATION.put(r, e) == DecisionOptions.Calibration.TEMPERATURE;
         DecisionRule rule = TrainKeys.DECISION_RULE.put(r, e);
         double[] prior = TrainKeys.CLASS_PRIOR.read(r);
         double target = TrainKeys.DECISION_TARGET.read(r);
@@ -295,7 +296,7 @@ public record TrainConfig(
         if (!Double.isNaN(target)) {
             e.put(TrainKeys.DECISION_TARGET.name(), target);
         }
-        return new DecisionOptions(rule, prior, target);
+        return new DecisionOptions(rule, prior, target, calibrate);
     }
 
     /** Only graphsha self-trains unless the call says otherwise: the baselines train as their papers do. */

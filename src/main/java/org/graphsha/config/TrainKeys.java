@@ -27,6 +27,7 @@ import org.graphsha.synthesis.Hardness;
 import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.synthesis.SynthesisTarget;
 import org.graphsha.synthesis.SyntheticEdges;
+import org.graphsha.training.DecisionOptions;
 import org.graphsha.training.SelectionTieBreak;
 import org.graphsha.training.SelectionWindow;
 import org.graphsha.training.VirtualClassNodes;
@@ -60,6 +61,8 @@ final class TrainKeys {
     static final Key<Integer> VALIDATION_FOLDS = Key.integer("validationFolds", CALL, MethodCandidates.DEFAULT_FOLDS,
         2, 100, "`3`");
     static final Key<Integer> ENSEMBLE_SIZE = Key.integer("ensembleSize", CALL, 1, 1, MAX_ENSEMBLE_SIZE, "`1`");
+    static final Key<DecisionOptions.Calibration> CALIBRATION = Key.choice("calibration", CALL,
+        DecisionOptions.Calibration.TEMPERATURE, DecisionOptions.Calibration.class);
     static final Key<DecisionRule> DECISION_RULE = Key.choice("decisionRule", CALL, DecisionRule.BALANCED,
         DecisionRule.class);
     /** Read by {@link TrainConfig}: a list of positive numbers, one per class; its length is checked against the target. */
@@ -146,7 +149,7 @@ final class TrainKeys {
     static final List<List<Key<?>>> TABLE = List.of(
         List.of(MODEL_NAME), List.of(FEATURE_PROPERTIES), List.of(TARGET_PROPERTY), List.of(SPLIT_PROPERTY),
         List.of(VALIDATION_FRACTION), List.of(FEATURE_NORMALIZATION), List.of(METHOD), List.of(CANDIDATE_METHODS),
-        List.of(CANDIDATE_SCORING), List.of(VALIDATION_FOLDS), List.of(ENSEMBLE_SIZE), List.of(DECISION_RULE),
+        List.of(CANDIDATE_SCORING), List.of(VALIDATION_FOLDS), List.of(ENSEMBLE_SIZE), List.of(CALIBRATION), List.of(DECISION_RULE),
         List.of(CLASS_PRIOR), List.of(DECISION_TARGET), List.of(BACKBONE),
         List.of(HIDDEN_SIZE), List.of(HEADS), List.of(DROPOUT), List.of(GCN_NORMALIZATION), List.of(EPOCHS),
         List.of(SELECTION_TIE_BREAK), List.of(SELECTION_WINDOW), List.of(SELF_TRAINING_WEIGHT),

@@ -11,8 +11,9 @@ import org.graphsha.graph.DecisionRule;
  */
 public final class DecisionFit {
 
-    /** Offsets the macro-F1 search tries for each class, smallest change first. */
-    static final double[] OFFSET_GRID = offsetGrid(0.25, 6);
+    /** The macro-F1 search tries offsets of ±k·STEP up to ±LIMIT for each class, smallest change first. */
+    private static final double OFFSET_STEP = 0.25;
+    private static final double OFFSET_LIMIT = 6;
     private static final int MAX_PASSES = 5;
 
     private DecisionFit() {}
@@ -62,16 +63,17 @@ public final class DecisionFit {
         return prior;
     }
 
-    /** Coordinate search, class by class in index order, over {@link #OFFSET_GRID}, until a pass changes nothing. */
+    /** Coordinate search, class by class in index order, over the offset grid, until a pass changes nothing. */
     static double[] macroF1Offsets(int[] truth, double[][] calibrated, int classes) {
         double[][] logs = logs(calibrated);
+        double[] grid = offsetGrid(OFFSET_STEP, OFFSET_LIMIT);
         double[] offsets = new double[classes];
         double best = macroF1(truth, logs, offsets);
         for (int pass = 0; pass < MAX_PASSES; pass++) {
             boolean changed = false;
             for (int c = 0; c < classes; c++) {
                 double kept = offsets[c];
-                for (double candidate : OFFSET_GRID) {
+                for (double candidate : grid) {
                     offsets[c] = candidate;
                     double score = macroF1(truth, logs, offsets);
                     if (score > best) {

@@ -6,13 +6,18 @@ import org.graphsha.graph.DecisionRule;
 
 /**
  * The {@code decisionRule} of a train call and what it needs: {@code classPrior} for {@code prior} (null: the
- * labeled training nodes' class shares), {@code decisionTarget} for the threshold rules (NaN for the others).
- * Ranges are checked when the keys are read; what depends on the target's classes by {@link #requireFits}.
+ * labeled training nodes' class shares), {@code decisionTarget} for the threshold rules (NaN for the others); and
+ * whether a temperature is fitted ({@code calibration: 'temperature'}, the default) or the probabilities are kept
+ * as the model gives them ({@code 'none'}). Ranges are checked when the keys are read; what depends on the target's
+ * classes by {@link #requireFits}.
  */
-public record DecisionOptions(DecisionRule rule, double[] classPrior, double target) {
+public record DecisionOptions(DecisionRule rule, double[] classPrior, double target, boolean calibrate) {
 
-    /** Today's argmax: the default. */
-    public static final DecisionOptions BALANCED = new DecisionOptions(DecisionRule.BALANCED, null, Double.NaN);
+    /** Today's argmax on temperature-scaled probabilities: the default. */
+    public static final DecisionOptions BALANCED = new DecisionOptions(DecisionRule.BALANCED, null, Double.NaN, true);
+
+    /** The {@code calibration} key's values. */
+    public enum Calibration { TEMPERATURE, NONE }
 
     public DecisionOptions {
         classPrior = classPrior == null ? null : classPrior.clone();

@@ -32,7 +32,8 @@ public record OperatingPoint(ClassDecision decision, double[] validationEce, dou
      */
     public static OperatingPoint fit(DecisionOptions options, int[] trainingCounts, Scores validationRows,
                                      Scores testRows, Evaluation asTrained, Evaluation testAsTrained) {
-        double temperature = TemperatureScaling.fit(validationRows.truth(), validationRows.probabilities());
+        double temperature = options.calibrate()
+            ? TemperatureScaling.fit(validationRows.truth(), validationRows.probabilities()) : 1;
         ClassDecision calibration = new ClassDecision(DecisionRule.BALANCED, temperature,
             new double[trainingCounts.length], -1, Double.NaN);
         double[][] validationCalibrated = calibrated(calibration, validationRows.probabilities());
