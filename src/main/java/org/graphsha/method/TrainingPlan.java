@@ -57,6 +57,13 @@ public final class TrainingPlan {
      */
     public record Choice(int index, MethodCandidate run, SelectionStats stats, MethodRun chosenRun, long nanos) {}
 
+    /**
+     * The model's probabilities on the validation and test nodes and the metrics of their argmax, from which a
+     * decision rule is fitted ({@link OperatingPoint#fit}).
+     */
+    public record DecisionInputs(int[] trainingCounts, Scores validationRows, Scores testRows, Evaluation validation,
+                                 Evaluation test) {}
+
     /** One member: its seed, its selected epoch and that epoch's validation metrics, its parameters. */
     public record Member(long seed, int bestEpoch, Evaluation validation, List<Tensor> parameters) {}
 
@@ -70,10 +77,18 @@ public final class TrainingPlan {
      * @param logitOffsets           the model's per-class offsets (PC Softmax's log priors), applied to every member
      * @param operatingPoint         the calibration and decision rule fitted on the validation nodes; {@code validation}
      *                               and {@code test} are the metrics under that rule
+     * @param decisionInputs         what the rule was fitted from, so that another rule can be fitted to the same model
      */
     public record Trained(Choice choice, TrainingResult first, List<Member> members, Evaluation validation,
                           Evaluation test, SynthesisReport synthesis, double syntheticNodesPerEpoch,
-                          double[] logitOffsets, OperatingPoint operatingPoint) {
+                          double[] logitOffsets, OperatingPoint operatingPoint, DecisionInputs decisionInputs) {
+
+        /** The operating point of another decision rule on the same trained model (the bench compares rules). */
+        public OperatingPoint decide(DecisionOptions options) {
+            DecisionInputs in = decisionInputs;
+            return OperatingPoint.fit(options, in.trainingCounts(), in.validationRows(), in.testRows(),
+                in.validation(), in.test());
+        }
 
         public List<List<Tensor>> otherMembers() {
             return members.subList(1, members.size()).stream().map(Member::parameters).toList();
@@ -235,9 +250,10 @@ public final class TrainingPlan {
             testRows = tested ? mean.at(snapshot, snapshot.testMask()) : NO_ROWS;
         }
         int[] trainingCounts = snapshot.classCounts(Trainer.indices(snapshot.trainMask()));
+        DecisionInputs inputs = new DecisionInputs(trainingCounts, validationRows, testRows, validation, test);
         OperatingPoint point = OperatingPoint.fit(decision, trainingCounts, validationRows, testRows, validation,
             test);
         return new Trained(choice, single, members, point.validation(), point.test(), synthesis, perEpoch, offsets,
-            point);
+            point, inputs);
     }
 }

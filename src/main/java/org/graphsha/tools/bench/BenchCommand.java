@@ -102,6 +102,7 @@ public final class BenchCommand {
         ProgressDisplay display = ProgressDisplay.forStandardOutput(System.err);
         boolean selecting = plan.selection().enabled();
         List<String> chosen = new ArrayList<>();
+        RuleComparison rules = o.decisionRules().isEmpty() ? null : new RuleComparison(o.decisionRules());
         for (int b = 0; b < o.runs() / block; b++) {
             long blockSeed = o.seed() + (long) b * block;
             int firstRun = b * block;
@@ -152,6 +153,9 @@ public final class BenchCommand {
                 }
             }
             blocks.add(trained.test());
+            if (rules != null) {
+                rules.add(trained);
+            }
         }
         if (selecting && !o.json()) {
             progress.println("chosen per seed: " + String.join(" ", chosen));
@@ -160,7 +164,7 @@ public final class BenchCommand {
             printSeedAverages(progress, o, blocks);
         }
         BenchReport report = BenchReport.of(o, snapshot, results, seconds, PeakMemory.peakRssMb(), rss);
-        return o.json() ? report.toJson() : report.toTable();
+        return o.json() ? report.toJson() : report.toTable() + (rules == null ? "" : rules.table(snapshot));
     }
 
     /**
