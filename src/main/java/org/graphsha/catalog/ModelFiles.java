@@ -20,6 +20,8 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.ToNumberPolicy;
 
+import org.graphsha.graph.ClassDecision;
+import org.graphsha.graph.DecisionRule;
 import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.nn.BackboneKind;
@@ -115,8 +117,21 @@ final class ModelFiles {
                 projection((Map<String, Object>) h.get("projection")),
                 otherMembers,
                 FeatureTransform.stored(((Map<String, Object>) h.get("configuration")).get("featureNormalization"),
-                    floats(h.get("featureMeans")), floats(h.get("featureDeviations"))));
+                    floats(h.get("featureMeans")), floats(h.get("featureDeviations"))),
+                decision((Map<String, Object>) h.get("decision"), ((List<?>) h.get("classValues")).size()));
         }
+    }
+
+    /** The stored decision; files written before decisions existed predict with the plain argmax (temperature 1). */
+    @SuppressWarnings("unchecked")
+    private static ClassDecision decision(Map<String, Object> d, int classes) {
+        if (d == null) {
+            return ClassDecision.none(classes);
+        }
+        Object threshold = d.get("threshold");
+        return new ClassDecision(DecisionRule.valueOf((String) d.get("rule")), ((Number) d.get("temperature")).doubleValue(),
+            ((List<Number>) d.get("classOffsets")).stream().mapToDouble(Number::doubleValue).toArray(),
+            ((Number) d.get("positiveClass")).intValue(), threshold == null ? Double.NaN : ((Number) threshold).doubleValue());
     }
 
     @SuppressWarnings("unchecked")
@@ -179,6 +194,16 @@ final class ModelFiles {
         h.put("metrics", model.metrics());
         h.put("createdAt", model.createdAt().toString());
         h.put("logitOffsets", model.logitOffsets());
+        ClassDecision decision = model.decision();
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("rule", decision.rule().name());
+        d.put("temperature", decision.temperature());
+        d.put("classOffsets", decision.classOffsets());
+        d.put("positiveClass", decision.positiveClass());
+        if (!Double.isNaN(decision.threshold())) {
+            d.put("threshold", decision.threshold());
+        }
+        h.put("decision", d);
         if (model.featureTransform() instanceof FeatureTransform.StandardScores scores) {
             h.put("featureMeans", scores.means());
             h.put("featureDeviations", scores.deviations());

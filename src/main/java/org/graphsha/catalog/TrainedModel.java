@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.graphsha.graph.ClassDecision;
 import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.ProjectionSchema;
 import org.graphsha.nn.ModelSpec;
@@ -27,6 +28,9 @@ import org.graphsha.nn.Tensor;
  *                          same names and shapes as {@code parameters}; empty for a single model. The model predicts
  *                          with its members' mean class probabilities (docs/algorithm.md §10.6).
  * @param featureTransform  what training did to the raw features, applied the same way before every prediction
+ * @param decision          the calibration and decision rule fitted on the validation nodes, applied to the (mean)
+ *                          probabilities by every predict path; {@link ClassDecision#none} for models stored before
+ *                          them (docs/algorithm.md §11)
  */
 public record TrainedModel(
     String name,
@@ -44,9 +48,14 @@ public record TrainedModel(
     double[] logitOffsets,
     ProjectionSchema projection,
     List<List<Tensor>> otherMembers,
-    FeatureTransform featureTransform
+    FeatureTransform featureTransform,
+    ClassDecision decision
 ) {
     public TrainedModel {
+        if (decision.classOffsets().length != classValues.size()) {
+            throw new IllegalArgumentException("a decision for " + decision.classOffsets().length + " classes; the model "
+                + "has " + classValues.size());
+        }
         otherMembers = List.copyOf(otherMembers);
         for (List<Tensor> member : otherMembers) {
             if (member.size() != parameters.size()) {
@@ -54,6 +63,17 @@ public record TrainedModel(
                     + parameters.size());
             }
         }
+    }
+
+    /** A model without a fitted decision: the argmax of its uncalibrated probabilities. */
+    public TrainedModel(String name, TrainingGraph trainingGraph, ModelSpec spec, String method, List<Object> classValues,
+                        List<String> featureProperties, int featureDimension, int bestEpoch,
+                        Map<String, Object> configuration, Map<String, Object> metrics, Instant createdAt,
+                        List<Tensor> parameters, double[] logitOffsets, ProjectionSchema projection,
+                        List<List<Tensor>> otherMembers, FeatureTransform featureTransform) {
+        this(name, trainingGraph, spec, method, classValues, featureProperties, featureDimension, bestEpoch, configuration,
+            metrics, createdAt, parameters, logitOffsets, projection, otherMembers, featureTransform,
+            ClassDecision.none(classValues.size()));
     }
 
     /** A single model (no other members). */
@@ -91,7 +111,12 @@ public record TrainedModel(
     public TrainedModel member(int index) {
         return index == 0 && otherMembers.isEmpty() ? this : new TrainedModel(name, trainingGraph, spec, method,
             classValues, featureProperties, featureDimension, bestEpoch, configuration, metrics, createdAt,
-            members().get(index), logitOffsets, projection, List.of(), featureTransform);
+            members().get(index), logitOffsets, projection, List.of(), featureTransform, decision);
+    }
+
+    /** The calibrated probabilities of one node's (mean) probability row {@code p}. */
+    public double[] calibrated(double[] p) {
+        return decision.calibrate(p);
     }
 
     /** The same model under another name (a model imported under a name of the importer's choice). */
@@ -100,6 +125,6 @@ public record TrainedModel(
         renamedConfiguration.replace("modelName", newName);
         return new TrainedModel(newName, trainingGraph, spec, method, classValues, featureProperties, featureDimension,
             bestEpoch, renamedConfiguration, metrics, createdAt, parameters, logitOffsets, projection, otherMembers,
-            featureTransform);
+            featureTransform, decision);
     }
 }

@@ -182,6 +182,28 @@ public final class ConfigReader {
         return value;
     }
 
+    /** A number in (0, 1]: a target precision or recall. */
+    public double numberInHalfOpenUnit(String key) {
+        Object value = raw(key);
+        if (!(value instanceof Number number) || !(number.doubleValue() > 0 && number.doubleValue() <= 1)) {
+            throw invalid(key, value, "a number in (0, 1], e.g. 0.9 for 90 %");
+        }
+        return number.doubleValue();
+    }
+
+    /** A non-empty list of finite positive numbers, or null when the key is absent. */
+    public double[] positiveNumbers(String key) {
+        Object value = raw(key);
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof List<?> list && !list.isEmpty() && list.stream().allMatch(v -> v instanceof Number n
+            && Double.isFinite(n.doubleValue()) && n.doubleValue() > 0)) {
+            return list.stream().mapToDouble(v -> ((Number) v).doubleValue()).toArray();
+        }
+        throw invalid(key, value, "a list of positive numbers, one per class in class order, e.g. [0.98, 0.02]");
+    }
+
     /** The map as the user gave it. */
     public Map<String, Object> given() {
         return Collections.unmodifiableMap(values);

@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.graphsha.catalog.ModelNames;
 import org.graphsha.diffusion.DiffusionOptions;
 import org.graphsha.diffusion.NeighbourDistribution;
+import org.graphsha.graph.DecisionRule;
 import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.SparseFeatures;
 import org.graphsha.method.Method;
@@ -20,6 +21,7 @@ import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.synthesis.Hardness;
 import org.graphsha.synthesis.SynthesisOptions;
+import org.graphsha.training.DecisionOptions;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.SelectionWindow;
 import org.graphsha.training.TrainerOptions;
@@ -58,6 +60,7 @@ public record TrainConfig(
     MethodCandidates candidates,
     List<CandidateConfig> candidateConfigs,
     int ensembleSize,
+    DecisionOptions decision,
     Map<String, Object> effective
 ) {
     /**
@@ -165,6 +168,7 @@ public record TrainConfig(
 
         // train writes nothing, so writeConcurrency has nothing to do; sudo waives the memory guard (docs/procedures.md).
         int ensembleSize = TrainKeys.ENSEMBLE_SIZE.put(r, e);
+        DecisionOptions decision = decision(r, e);
         JobOptions job = JobOptions.read(r, e, concurrency);
         boolean overwrite = TrainKeys.OVERWRITE.put(r, e);
         double upScale = TrainKeys.GRAPH_SMOTE_UP_SCALE.put(r, e);
@@ -187,13 +191,13 @@ public record TrainConfig(
                 candidateConfigs.stream().map(CandidateConfig::name).toList(), choice.scoring(), choice.folds());
             return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, targetNodeLabels, features, target, split,
                 validationFraction, testFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
-                candidates, candidateConfigs, ensembleSize, Collections.unmodifiableMap(e));
+                candidates, candidateConfigs, ensembleSize, decision, Collections.unmodifiableMap(e));
         }
         // With candidates, each is checked against its own method when its configuration is read (configs above).
         TrainKeys.refuseKeysTheMethodCannotTake(r, method);
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, targetNodeLabels, features, target, split,
             validationFraction, testFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
-            MethodCandidates.OFF, List.of(), ensembleSize, Collections.unmodifiableMap(e));
+            MethodCandidates.OFF, List.of(), ensembleSize, decision, Collections.unmodifiableMap(e));
     }
 
     /**
@@ -249,7 +253,7 @@ public record TrainConfig(
         List<MethodCandidate> runs = candidates.enabled() ? candidateRuns(distribution)
             : List.of(new MethodCandidate(ConfigReader.choiceName(method),
                 Map.of("method", ConfigReader.choiceName(method)), run(), distribution));
-        return new TrainingPlan(runs, candidates, ensembleSize);
+        return new TrainingPlan(runs, candidates, ensembleSize, decision);
     }
 
     /**
@@ -307,6 +311,41 @@ public record TrainConfig(
             }
         }
         return labels;
+    }
+
+    /**
+     * {@code decisionRule} and the keys that go with it: {@code classPrior} only with {@code prior}, {@code
+     * decisionTarget} with the threshold rules and only with them. What depends on the target's classes (the prior's
+     * length, two classes for a threshold) is checked once the labels are read ({@link DecisionOptions#requireFits}).
+     */
+    private static DecisionOptions decision(ConfigReader r, Map<String, Object> e) {
+        boolean calibrate = TrainKeys.CALIBRATION.put(r, e) == DecisionOptions.Calibration.TEMPERATURE;
+        DecisionRule rule = TrainKeys.DECISION_RULE.put(r, e);
+        double[] prior = TrainKeys.CLASS_PRIOR.read(r);
+        double target = TrainKeys.DECISION_TARGET.read(r);
+        String ruleName = "decisionRule: '" + ConfigReader.choiceName(rule) + "'";
+        if (prior != null) {
+            if (rule != DecisionRule.PRIOR) {
+                throw new IllegalArgumentException("classPrior: " + r.given().get("classPrior") + " is the prior of "
+                    + "decisionRule: 'prior', but the call has " + ruleName + "; add decisionRule: 'prior' or leave "
+                    + "classPrior out");
+            }
+            e.put(TrainKeys.CLASS_PRIOR.name(), java.util.Arrays.stream(prior).boxed().toList());
+        }
+        if (rule.targeted() && Double.isNaN(target)) {
+            throw new IllegalArgumentException(ruleName + " needs decisionTarget, the " + (rule
+                == DecisionRule.TARGET_PRECISION ? "precision" : "recall") + " to reach on the validation nodes: a "
+                + "number in (0, 1], e.g. decisionTarget: 0.9");
+        }
+        if (!rule.targeted() && !Double.isNaN(target)) {
+            throw new IllegalArgumentException("decisionTarget: " + r.given().get("decisionTarget") + " is the target "
+                + "of decisionRule: 'targetPrecision' or 'targetRecall', but the call has " + ruleName + "; add one of "
+                + "those rules or leave decisionTarget out");
+        }
+        if (!Double.isNaN(target)) {
+            e.put(TrainKeys.DECISION_TARGET.name(), target);
+        }
+        return new DecisionOptions(rule, prior, target, calibrate);
     }
 
     private static SelectionWindow selectionWindow(ConfigReader r, Map<String, Object> effective) {

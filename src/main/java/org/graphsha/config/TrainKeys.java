@@ -16,6 +16,7 @@ import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.diffusion.DiffusionMode;
 import org.graphsha.diffusion.DiffusionOptions;
 import org.graphsha.diffusion.Normalization;
+import org.graphsha.graph.DecisionRule;
 import org.graphsha.method.Method;
 import org.graphsha.method.selection.CandidateScoring;
 import org.graphsha.method.selection.MethodCandidates;
@@ -28,6 +29,7 @@ import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.synthesis.SynthesisTarget;
 import org.graphsha.synthesis.SyntheticEdges;
 import org.graphsha.training.EpochAugmentation;
+import org.graphsha.training.DecisionOptions;
 import org.graphsha.training.SelectionTieBreak;
 import org.graphsha.training.SelectionWindow;
 import org.graphsha.training.SelfTrainingOptions;
@@ -64,6 +66,16 @@ final class TrainKeys {
     static final Key<Integer> VALIDATION_FOLDS = Key.integer("validationFolds", CALL, MethodCandidates.DEFAULT_FOLDS,
         2, 100, "`3`");
     static final Key<Integer> ENSEMBLE_SIZE = Key.integer("ensembleSize", CALL, 1, 1, MAX_ENSEMBLE_SIZE, "`1`");
+    static final Key<DecisionOptions.Calibration> CALIBRATION = Key.choice("calibration", CALL,
+        DecisionOptions.Calibration.TEMPERATURE, DecisionOptions.Calibration.class);
+    static final Key<DecisionRule> DECISION_RULE = Key.choice("decisionRule", CALL, DecisionRule.BALANCED,
+        DecisionRule.class);
+    /** Read by {@link TrainConfig}: a list of positive numbers, one per class; its length is checked against the target. */
+    static final Key<double[]> CLASS_PRIOR = Key.custom("classPrior", CALL, "the labeled training nodes' class shares",
+        null, (r, key, d) -> r.positiveNumbers(key));
+    /** A precision or recall: 0 would flag every node or none, so it is refused. */
+    static final Key<Double> DECISION_TARGET = Key.custom("decisionTarget", CALL, "none", Double.NaN,
+        (r, key, d) -> r.raw(key) == null ? d : r.numberInHalfOpenUnit(key));
     static final Key<BackboneKind> BACKBONE = candidate(Key.choice("backbone", RUN, BackboneKind.SAGE,
         BackboneKind.class));
     static final Key<Integer> HIDDEN_SIZE = candidate(Key.integer("hiddenSize", RUN, 64, 1, 4096, "`64`"));
@@ -144,7 +156,8 @@ final class TrainKeys {
     static final List<List<Key<?>>> TABLE = List.of(
         List.of(MODEL_NAME), List.of(FEATURE_PROPERTIES), List.of(TARGET_PROPERTY), List.of(SPLIT_PROPERTY),
         List.of(VALIDATION_FRACTION), List.of(TEST_FRACTION), List.of(FEATURE_NORMALIZATION), List.of(METHOD), List.of(CANDIDATE_METHODS),
-        List.of(CANDIDATE_SCORING), List.of(VALIDATION_FOLDS), List.of(ENSEMBLE_SIZE), List.of(BACKBONE),
+        List.of(CANDIDATE_SCORING), List.of(VALIDATION_FOLDS), List.of(ENSEMBLE_SIZE), List.of(CALIBRATION), List.of(DECISION_RULE),
+        List.of(CLASS_PRIOR), List.of(DECISION_TARGET), List.of(BACKBONE),
         List.of(HIDDEN_SIZE), List.of(HEADS), List.of(DROPOUT), List.of(GCN_NORMALIZATION), List.of(EPOCHS),
         List.of(SELECTION_TIE_BREAK), List.of(SELECTION_WINDOW), List.of(SELF_TRAINING_WEIGHT),
         List.of(SELF_TRAINING_WARMUP), List.of(VIRTUAL_CLASS_NODES), List.of(LEARNING_RATE), List.of(WEIGHT_DECAY),

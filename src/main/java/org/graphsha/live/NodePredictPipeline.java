@@ -19,7 +19,6 @@ import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.Engines;
 import org.graphsha.nn.FieldForward;
 import org.graphsha.nn.MessageGraph;
-import org.graphsha.numeric.Argmax;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.Inference;
 import org.graphsha.training.ProbabilityMean;
@@ -47,9 +46,12 @@ public final class NodePredictPipeline {
      */
     static final int FIELD_FORWARD_LIMIT = 50_000;
 
-    /** Per distinct input node, in input order: Neo4j id, predicted class value, class probabilities. */
-    public record Predictions(long[] neo4jIds, Object[] classValues, double[][] probabilities, long nanos,
-                              long fieldNodes) {}
+    /**
+     * Per distinct input node, in input order: Neo4j id, predicted class value (by the model's decision rule), calibrated
+     * class probabilities and the predicted class's.
+     */
+    public record Predictions(long[] neo4jIds, Object[] classValues, double[][] probabilities, double[] confidence,
+                              long nanos, long fieldNodes) {}
 
     private final TrainedModel model;
     private final Transaction tx;
@@ -100,6 +102,7 @@ public final class NodePredictPipeline {
         int classes = model.classCount();
         Object[] predicted = new Object[targets.length];
         double[][] probabilities = new double[targets.length][];
+        double[] confidence = new double[targets.length];
         long start = System.nanoTime();
         long fieldNodes = 0;
         for (int from = 0; from < targets.length; from += config.batchSize()) {
@@ -113,15 +116,18 @@ public final class NodePredictPipeline {
             }
             double[][] p = mean.probabilities();
             for (int i = 0; i < batch.length; i++) {
-                probabilities[from + i] = p[i];
-                predicted[from + i] = model.classValues().get(Argmax.of(p[i]));
+                double[] calibrated = model.decision().calibrate(p[i]);
+                int c = model.decision().classOf(p[i], calibrated);
+                probabilities[from + i] = calibrated;
+                confidence[from + i] = calibrated[c];
+                predicted[from + i] = model.classValues().get(c);
             }
         }
         long elapsed = System.nanoTime() - start;
         for (NodePredictPipeline pipeline : members) {
             fieldNodes += pipeline.fieldNodes;
         }
-        return new Predictions(targets, predicted, probabilities, elapsed, fieldNodes);
+        return new Predictions(targets, predicted, probabilities, confidence, elapsed, fieldNodes);
     }
 
     /**

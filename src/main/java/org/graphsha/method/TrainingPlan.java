@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.LongFunction;
 
 import org.graphsha.evaluation.Evaluation;
+import org.graphsha.evaluation.Scores;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.selection.CandidateScoring;
 import org.graphsha.method.selection.CrossValidation;
@@ -14,11 +15,14 @@ import org.graphsha.method.selection.SelectionStats;
 import org.graphsha.method.selection.StratifiedFolds;
 import org.graphsha.nn.Tensor;
 import org.graphsha.synthesis.SynthesisReport;
+import org.graphsha.training.DecisionOptions;
 import org.graphsha.training.EpochListener;
 import org.graphsha.training.HeldOutMean;
 import org.graphsha.training.LogitReadout;
 import org.graphsha.training.LossKind;
+import org.graphsha.training.OperatingPoint;
 import org.graphsha.training.ProbabilityMean;
+import org.graphsha.training.Trainer;
 import org.graphsha.training.TrainingResult;
 
 /**
@@ -53,6 +57,13 @@ public final class TrainingPlan {
      */
     public record Choice(int index, MethodCandidate run, SelectionStats stats, MethodRun chosenRun, long nanos) {}
 
+    /**
+     * The model's probabilities on the validation and test nodes and the metrics of their argmax, from which a
+     * decision rule is fitted ({@link OperatingPoint#fit}).
+     */
+    public record DecisionInputs(int[] trainingCounts, Scores validationRows, Scores testRows, Evaluation validation,
+                                 Evaluation test) {}
+
     /** One member: its seed, its selected epoch and that epoch's validation metrics, its parameters. */
     public record Member(long seed, int bestEpoch, Evaluation validation, List<Tensor> parameters) {}
 
@@ -64,26 +75,46 @@ public final class TrainingPlan {
      * @param synthesis              member 0's last synthesis report; null for methods without one
      * @param syntheticNodesPerEpoch over every epoch of every member
      * @param logitOffsets           the model's per-class offsets (PC Softmax's log priors), applied to every member
+     * @param operatingPoint         the calibration and decision rule fitted on the validation nodes; {@code validation}
+     *                               and {@code test} are the metrics under that rule
+     * @param decisionInputs         what the rule was fitted from, so that another rule can be fitted to the same model
      */
     public record Trained(Choice choice, TrainingResult first, List<Member> members, Evaluation validation,
                           Evaluation test, SynthesisReport synthesis, double syntheticNodesPerEpoch,
-                          double[] logitOffsets) {
+                          double[] logitOffsets, OperatingPoint operatingPoint, DecisionInputs decisionInputs) {
+
+        /** The operating point of another decision rule on the same trained model (the bench compares rules). */
+        public OperatingPoint decide(DecisionOptions options) {
+            DecisionInputs in = decisionInputs;
+            return OperatingPoint.fit(options, in.trainingCounts(), in.validationRows(), in.testRows(),
+                in.validation(), in.test());
+        }
 
         public List<List<Tensor>> otherMembers() {
             return members.subList(1, members.size()).stream().map(Member::parameters).toList();
         }
     }
 
+    private static final Scores NO_ROWS = new Scores(new int[0], new double[0][]);
+
     private final List<MethodCandidate> runs;
     private final MethodCandidates selection;
     private final int ensembleSize;
+    private final DecisionOptions decision;
+
+    /** A plan that predicts with today's argmax ({@code decisionRule: 'balanced'}). */
+    public TrainingPlan(List<MethodCandidate> runs, MethodCandidates selection, int ensembleSize) {
+        this(runs, selection, ensembleSize, DecisionOptions.BALANCED);
+    }
 
     /**
      * @param runs         each candidate with the options of a call naming it alone, or the one run configuration
      * @param selection    the candidates' scoring; {@link MethodCandidates#OFF} for a single run configuration
      * @param ensembleSize members of the final model, at least 1
+     * @param decision     the decision rule fitted after training (docs/algorithm.md §11)
      */
-    public TrainingPlan(List<MethodCandidate> runs, MethodCandidates selection, int ensembleSize) {
+    public TrainingPlan(List<MethodCandidate> runs, MethodCandidates selection, int ensembleSize,
+                        DecisionOptions decision) {
         if (runs.isEmpty() || (!selection.enabled() && runs.size() != 1)) {
             throw new IllegalArgumentException("a plan trains one run configuration or chooses among candidates, "
                 + "but got " + runs.size() + " run configurations");
@@ -94,16 +125,18 @@ public final class TrainingPlan {
         this.runs = List.copyOf(runs);
         this.selection = selection;
         this.ensembleSize = ensembleSize;
+        this.decision = decision;
     }
 
     /** The same plan, each run with {@code threads} PyTorch intra-op threads. */
     public TrainingPlan withThreads(int threads) {
-        return new TrainingPlan(runs.stream().map(r -> r.withThreads(threads)).toList(), selection, ensembleSize);
+        return new TrainingPlan(runs.stream().map(r -> r.withThreads(threads)).toList(), selection, ensembleSize,
+            decision);
     }
 
     /** The same plan with another number of members. */
     public TrainingPlan withEnsembleSize(int members) {
-        return new TrainingPlan(runs, selection, members);
+        return new TrainingPlan(runs, selection, members, decision);
     }
 
     public MethodCandidates selection() {
@@ -198,13 +231,29 @@ public final class TrainingPlan {
         SynthesisReport synthesis = first.synthesis();
         double perEpoch = epochCount == 0 ? 0 : (double) synthetic / epochCount;
         TrainingResult single = first.result();
+        boolean tested = snapshot.testMask() != null && Trainer.indices(snapshot.testMask()).length > 0;
+        Evaluation validation;
+        Evaluation test;
+        Scores validationRows;
+        Scores testRows;
         if (mean == null) {
-            return new Trained(choice, single, members, single.validation(), single.test(), synthesis, perEpoch,
-                offsets);
+            validation = single.validation();
+            test = single.test();
+            validationRows = ProbabilityMean.single(single.logits(), offsets, snapshot, snapshot.valMask());
+            testRows = tested ? ProbabilityMean.single(single.logits(), offsets, snapshot, snapshot.testMask()) : NO_ROWS;
+        } else {
+            validation = outOfBag != null ? outOfBag.evaluate(snapshot.classes(), classes)
+                : mean.evaluate(snapshot, snapshot.valMask());
+            test = mean.evaluate(snapshot, snapshot.testMask());
+            validationRows = outOfBag != null ? outOfBag.heldOut(snapshot.classes())
+                : mean.at(snapshot, snapshot.valMask());
+            testRows = tested ? mean.at(snapshot, snapshot.testMask()) : NO_ROWS;
         }
-        Evaluation validation = outOfBag != null ? outOfBag.evaluate(snapshot.classes(), classes)
-            : mean.evaluate(snapshot, snapshot.valMask());
-        return new Trained(choice, single, members, validation, mean.evaluate(snapshot, snapshot.testMask()), synthesis,
-            perEpoch, offsets);
+        int[] trainingCounts = snapshot.classCounts(Trainer.indices(snapshot.trainMask()));
+        DecisionInputs inputs = new DecisionInputs(trainingCounts, validationRows, testRows, validation, test);
+        OperatingPoint point = OperatingPoint.fit(decision, trainingCounts, validationRows, testRows, validation,
+            test);
+        return new Trained(choice, single, members, point.validation(), point.test(), synthesis, perEpoch, offsets,
+            point, inputs);
     }
 }

@@ -8,11 +8,16 @@ import java.util.Map;
 
 import org.graphsha.data.SplitRole;
 import org.graphsha.data.TrainingData;
+import org.graphsha.config.ConfigReader;
+import org.graphsha.evaluation.CalibrationError;
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.evaluation.Metrics;
 import org.graphsha.evaluation.Ranking;
 import org.graphsha.method.TrainingPlan;
+import org.graphsha.graph.ClassDecision;
 import org.graphsha.synthesis.SynthesisReport;
+import org.graphsha.training.DecisionOptions;
+import org.graphsha.training.OperatingPoint;
 
 /**
  * Metrics and the synthesis report in the shape the procedures yield: fractions, with per-class values by class value.
@@ -127,6 +132,49 @@ final class MetricMaps {
         map.put("meanDelta", report.meanDelta());
         map.put("meanSyntheticInDegree", report.meanSyntheticInDegree());
         map.put("syntheticEdges", (long) report.edgeCount());
+        return map;
+    }
+
+    /**
+     * The fitted temperature and the expected calibration error (15 equal-width bins) before and after it, on the
+     * validation nodes and, when there are any, the test nodes.
+     */
+    static Map<String, Object> calibration(OperatingPoint point) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("temperature", point.decision().temperature());
+        map.put("bins", (long) CalibrationError.BINS);
+        map.put("validationEceBefore", point.validationEce()[0]);
+        map.put("validationEceAfter", point.validationEce()[1]);
+        if (!Double.isNaN(point.testEce()[0])) {
+            map.put("testEceBefore", point.testEce()[0]);
+            map.put("testEceAfter", point.testEce()[1]);
+        }
+        return map;
+    }
+
+    /**
+     * The decision rule and what was fitted for it: per-class offsets on the log probabilities (by class value), or
+     * the flagged class, the threshold on its calibrated probability, the target and the validation precision and
+     * recall at the threshold.
+     */
+    static Map<String, Object> decision(OperatingPoint point, DecisionOptions options, Object[] classValues) {
+        ClassDecision decision = point.decision();
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("rule", ConfigReader.choiceName(decision.rule()));
+        if (decision.positiveClass() >= 0) {
+            map.put("positiveClass", classValues[decision.positiveClass()]);
+            map.put("threshold", decision.threshold());
+            map.put("target", options.target());
+            map.put("validationPrecision", point.thresholdPrecision());
+            map.put("validationRecall", point.thresholdRecall());
+            return map;
+        }
+        Map<String, Object> offsets = new LinkedHashMap<>();
+        double[] values = decision.classOffsets();
+        for (int c = 0; c < classValues.length; c++) {
+            offsets.put(String.valueOf(classValues[c]), values[c]);
+        }
+        map.put("classOffsets", offsets);
         return map;
     }
 }

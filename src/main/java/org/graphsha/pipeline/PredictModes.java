@@ -32,7 +32,7 @@ public final class PredictModes {
         PredictConfig config = call.config();
         return PredictPipeline.run(call, "write", true, (p, progress, check) ->
             PredictionWriter.write(writer, WriteModes.of(config.write()), p.neo4jIds(), p.classValues(), p.probabilities(),
-                config.property().orElseThrow(), config.confidenceProperty().orElse(null),
+                p.confidences(), config.property().orElseThrow(), config.confidenceProperty().orElse(null),
                 config.predictedProbabilityProperty().orElse(null), nodes -> {
                     check.run();
                     progress.progress(nodes);

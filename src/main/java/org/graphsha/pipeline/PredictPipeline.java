@@ -19,7 +19,6 @@ import org.graphsha.graph.SparseFeatures;
 import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.Engines;
 import org.graphsha.nn.Tensor;
-import org.graphsha.numeric.Argmax;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.Inference;
 import org.graphsha.training.MemoryEstimate;
@@ -46,7 +45,8 @@ public final class PredictPipeline {
                        Runnable checkTerminated, MemoryGuard.Available available) {}
 
     /**
-     * Per node: Neo4j id, class index, class value (the target's own type), probabilities.
+     * Per node: Neo4j id, class index (by the model's decision rule), class value (the target's own type), calibrated
+     * probabilities.
      *
      * @param configuration the call's configuration with defaults and the model's filters filled in
      */
@@ -57,9 +57,18 @@ public final class PredictPipeline {
             return neo4jIds.length;
         }
 
-        /** The largest probability of node i. */
+        /** The calibrated probability of node i's predicted class. */
         public double confidence(int i) {
             return probabilities[i][classIndices[i]];
+        }
+
+        /** {@link #confidence} of every node. */
+        public double[] confidences() {
+            double[] confidence = new double[neo4jIds.length];
+            for (int i = 0; i < confidence.length; i++) {
+                confidence[i] = confidence(i);
+            }
+            return confidence;
         }
     }
 
@@ -261,7 +270,9 @@ public final class PredictPipeline {
         int[] indices = new int[n];
         Object[] values = new Object[n];
         for (int i = 0; i < n; i++) {
-            indices[i] = Argmax.of(probabilities[i]);
+            double[] calibrated = model.decision().calibrate(probabilities[i]);
+            indices[i] = model.decision().classOf(probabilities[i], calibrated);
+            probabilities[i] = calibrated;
             values[i] = model.classValues().get(indices[i]);
         }
         return new Predictions(neo4jIds, indices, values, probabilities, preProcessingMillis,

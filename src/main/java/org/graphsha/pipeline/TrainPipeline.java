@@ -81,6 +81,7 @@ public final class TrainPipeline {
         }
         FeatureTransform features = config.featureNormalization().fit(graph.features());
         TrainingData data = Inputs.trainingData(features, graph, sized.labels());
+        config.decision().requireFits(data.classValues());
         ProjectionSchema schema = projection.schema(TrainConfig.filter(config.nodeLabels()),
             TrainConfig.filter(config.relationshipTypes()));
 
@@ -160,9 +161,9 @@ public final class TrainPipeline {
                 ConfigReader.choiceName(run.method()), data.classIndex().values(), config.featureProperties(),
                 graph.features().dimension(), result.bestEpoch(),
                 configuration(kept, features),
-                metrics(ensemble, data, CandidateSelection.yielded(choice)), Instant.now(), result.parameters(),
+                metrics(ensemble, data, CandidateSelection.yielded(choice), config), Instant.now(), result.parameters(),
                 ensemble.logitOffsets(), schema,
-                ensemble.otherMembers(), features);
+                ensemble.otherMembers(), features, ensemble.operatingPoint().decision());
             catalog.store(model, config.overwrite());
             progress.finish("graphsha.train");
             return new Outcome(model, result, (trained - start - choice.nanos()) / 1_000_000,
@@ -186,12 +187,14 @@ public final class TrainPipeline {
      * @param selection {@code modelSelectionStats}, kept with the metrics when not empty (older models lack it)
      */
     private static Map<String, Object> metrics(TrainingPlan.Trained trained, TrainingData data,
-                                               Map<String, Object> selection) {
+                                               Map<String, Object> selection, TrainConfig config) {
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("validation", MetricMaps.of(trained.validation(), data));
         if (hasNodes(data, SplitRole.TEST)) {
             metrics.put("test", MetricMaps.of(trained.test(), data));
         }
+        metrics.put("calibration", MetricMaps.calibration(trained.operatingPoint()));
+        metrics.put("decision", MetricMaps.decision(trained.operatingPoint(), config.decision(), data.classValues()));
         if (trained.members().size() > 1) {
             metrics.put("ensembleMembers", MetricMaps.members(trained.members()));
         }

@@ -50,6 +50,6 @@ public class NodePredictProc {
         NodePredictPipeline.Predictions p = NodePredictPipeline.run(config, model, database, tx, ids);
         return IntStream.range(0, p.neo4jIds().length).mapToObj(i -> new NodeResult(p.neo4jIds()[i], p.classValues()[i],
             Arrays.stream(p.probabilities()[i]).boxed().toList(),
-            Arrays.stream(p.probabilities()[i]).max().orElse(Double.NaN)));
+            p.confidence()[i]));
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.evaluation.Metrics;
+import org.graphsha.evaluation.Scores;
 import org.graphsha.numeric.Argmax;
 
 /**
@@ -64,5 +65,26 @@ public final class HeldOutMean {
         }
         return probabilities == null ? Metrics.evaluate(truth, predicted, classCount)
             : Metrics.evaluate(truth, predicted, probabilities, classCount);
+    }
+
+    /** The classes in {@code labels} and held-out mean probabilities of every node held out at least once. */
+    public Scores heldOut(int[] labels) {
+        List<Integer> scored = new ArrayList<>();
+        for (int i = 0; i < sum.length; i++) {
+            if (members[i] > 0) {
+                scored.add(i);
+            }
+        }
+        int[] truth = new int[scored.size()];
+        double[][] rows = new double[scored.size()][];
+        for (int k = 0; k < rows.length; k++) {
+            int node = scored.get(k);
+            truth[k] = labels[node];
+            rows[k] = new double[sum[node].length];
+            for (int c = 0; c < rows[k].length; c++) {
+                rows[k][c] = sum[node][c] / members[node];
+            }
+        }
+        return new Scores(truth, rows);
     }
 }

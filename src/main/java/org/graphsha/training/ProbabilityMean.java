@@ -2,6 +2,7 @@ package org.graphsha.training;
 
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.evaluation.Metrics;
+import org.graphsha.evaluation.Scores;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.numeric.Argmax;
 import org.graphsha.numeric.Softmax;
@@ -80,5 +81,35 @@ public final class ProbabilityMean {
             rows[k] = p[nodes[k]];
         }
         return Metrics.evaluate(truth, predicted, rows, graph.classCount());
+    }
+
+    /** The classes and mean probabilities of the nodes of {@code mask}, in node order. */
+    public Scores at(GraphSnapshot graph, boolean[] mask) {
+        double[][] p = probabilities();
+        int[] nodes = Trainer.indices(mask);
+        int[] truth = new int[nodes.length];
+        double[][] rows = new double[nodes.length][];
+        for (int k = 0; k < nodes.length; k++) {
+            truth[k] = graph.classes()[nodes[k]];
+            rows[k] = p[nodes[k]];
+        }
+        return new Scores(truth, rows);
+    }
+
+    /**
+     * The classes and probabilities softmax(z + offsets) of one model's logits on the nodes of {@code mask}, in node
+     * order: those rows alone, without the N × C mean.
+     */
+    public static Scores single(float[] logits, double[] logitOffsets, GraphSnapshot graph, boolean[] mask) {
+        int[] nodes = Trainer.indices(mask);
+        int classes = logitOffsets.length;
+        int[] truth = new int[nodes.length];
+        double[][] rows = new double[nodes.length][classes];
+        float[] row = new float[classes];
+        for (int k = 0; k < nodes.length; k++) {
+            truth[k] = graph.classes()[nodes[k]];
+            softmax(logits, nodes[k], logitOffsets, row, rows[k]);
+        }
+        return new Scores(truth, rows);
     }
 }

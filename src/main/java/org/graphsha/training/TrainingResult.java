@@ -35,4 +35,10 @@ public record TrainingResult(
         int n = sorted.length;
         return n == 0 ? 0 : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
+
+    /** The same run with other validation and test metrics: those of a decision rule fitted after training. */
+    public TrainingResult withEvaluations(Evaluation otherValidation, Evaluation otherTest) {
+        return new TrainingResult(bestEpoch, otherValidation, otherTest, predictions, logits, classCount, msPerEpoch,
+            timeBreakdown, device, engineThreads, parameters);
+    }
 }

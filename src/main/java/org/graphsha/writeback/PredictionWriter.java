@@ -17,6 +17,7 @@ public final class PredictionWriter {
 
     /**
      * @param classValue            predicted class per node, in the target's own type
+     * @param confidence            per node, the probability of its predicted class; read only with a confidence property
      * @param confidenceProperty    null to skip
      * @param probabilitiesProperty null to skip
      * @param afterBatch            told each batch's node count (progress, termination); an exception there
@@ -24,7 +25,8 @@ public final class PredictionWriter {
      * @return number of properties written
      */
     public static long write(BatchedWrite writer, BatchedWrite.Mode mode, long[] neo4jIds, Object[] classValue,
-                             double[][] probabilities, String writeProperty, String confidenceProperty,
+                             double[][] probabilities, double[] confidence, String writeProperty,
+                             String confidenceProperty,
                              String probabilitiesProperty, LongConsumer afterBatch) {
         return writer.run(mode, neo4jIds.length, Unit.NODES, (tx, from, to) -> {
             long written = 0;
@@ -33,7 +35,7 @@ public final class PredictionWriter {
                 node.setProperty(writeProperty, classValue[i]);
                 written++;
                 if (confidenceProperty != null) {
-                    node.setProperty(confidenceProperty, max(probabilities[i]));
+                    node.setProperty(confidenceProperty, confidence[i]);
                     written++;
                 }
                 if (probabilitiesProperty != null) {
@@ -43,13 +45,5 @@ public final class PredictionWriter {
             }
             return written;
         }, afterBatch).written();
-    }
-
-    static double max(double[] values) {
-        double best = Double.NEGATIVE_INFINITY;
-        for (double v : values) {
-            best = Math.max(best, v);
-        }
-        return best;
     }
 }

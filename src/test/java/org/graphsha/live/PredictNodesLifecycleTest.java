@@ -77,7 +77,7 @@ class PredictNodesLifecycleTest {
         TrainedModel m = catalog.get("life");
         catalog.store(new TrainedModel("legacy", m.trainingGraph(), m.spec(), m.method(), m.classValues(), m.featureProperties(),
             m.featureDimension(), m.bestEpoch(), m.configuration(), m.metrics(), m.createdAt(), m.parameters(),
-            m.logitOffsets()), true);
+            m.logitOffsets(), null, List.of(), m.featureTransform(), m.decision()), true);
         Map<String, Object> ids = Map.of("ids", List.of(paper, neighbour));
         try {
             assertFailsUnchanged("MATCH (p) WHERE id(p) = " + paper + " CALL graphsha.predict.nodes('legacy', p) "

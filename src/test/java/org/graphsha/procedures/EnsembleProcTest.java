@@ -37,8 +37,9 @@ class EnsembleProcTest {
     }
 
     private static String base(String method) {
+        // Uncalibrated: the members' and the mean's probabilities are compared as the models give them.
         return "targetProperty: 'kind', splitProperty: 'part', featureProperties: ['vec'], epochs: 40, method: '"
-            + method + "'";
+            + method + "', calibration: 'none'";
     }
 
     /** graphsha synthesises per member; pcSoftmax adds its −log n_c to every member before the softmax. */
@@ -119,7 +120,7 @@ class EnsembleProcTest {
     @Test
     @SuppressWarnings("unchecked")
     void withTheAutomaticHoldoutEachMemberIsTheCallWithItsSeed() {
-        String keys = "targetProperty: 'kind', featureProperties: ['vec'], epochs: 40";
+        String keys = "targetProperty: 'kind', featureProperties: ['vec'], epochs: 40, calibration: 'none'";
         Map<String, Object> first = train("holdout-seed21", keys + ", randomSeed: 21");
         Map<String, Object> second = train("holdout-seed22", keys + ", randomSeed: 22");
         Map<String, Object> ensemble = train("holdout-pair", keys + ", randomSeed: 21, ensembleSize: 2");

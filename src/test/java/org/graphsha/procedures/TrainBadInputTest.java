@@ -77,6 +77,15 @@ class TrainBadInputTest {
         unknown relationship type | CALL graphsha.train('acc', {OK, relationshipTypes: ['SENDS']})        | Invalid value 'SENDS' for configuration key `relationshipTypes`
         missing feature property  | CALL graphsha.train('acc', {OK, featureProperties: ['age']})          | Invalid value 'age' for configuration key `featureProperties`
         ragged feature arrays     | CALL graphsha.train('odd', {OK})                                      | is ragged: arrays of length 2 and 1
+        precision above one       | CALL graphsha.train('acc', {OK, decisionRule: 'targetPrecision', decisionTarget: 1.5}) | Invalid value 1.5 for configuration key `decisionTarget`: expected a number in (0, 1]
+        precision zero            | CALL graphsha.train('acc', {OK, decisionRule: 'targetPrecision', decisionTarget: 0}) | Invalid value 0 for configuration key `decisionTarget`: expected a number in (0, 1]
+        target without its rule   | CALL graphsha.train('acc', {OK, decisionTarget: 0.9})                 | decisionTarget: 0.9 is the target of decisionRule: 'targetPrecision' or 'targetRecall', but the call has decisionRule: 'balanced'
+        target rule w/o target    | CALL graphsha.train('acc', {OK, decisionRule: 'targetRecall'})        | decisionRule: 'targetRecall' needs decisionTarget, the recall to reach
+        unknown decision rule     | CALL graphsha.train('acc', {OK, decisionRule: 'f1'})                  | configuration key `decisionRule`: expected one of ['balanced', 'prior', 'macroF1', 'targetPrecision', 'targetRecall']
+        prior of wrong length     | CALL graphsha.train('acc', {OK, decisionRule: 'prior', classPrior: [0.5, 0.3, 0.2]}) | classPrior: [0.5, 0.3, 0.2] has 3 numbers, but the target has 2 classes [fraud, normal]; give one positive number per class, in this order
+        prior not positive        | CALL graphsha.train('acc', {OK, decisionRule: 'prior', classPrior: [1.0, 0.0]}) | Invalid value [1.0, 0.0] for configuration key `classPrior`: expected a list of positive numbers
+        prior without its rule    | CALL graphsha.train('acc', {OK, classPrior: [0.9, 0.1]})              | classPrior: [0.9, 0.1] is the prior of decisionRule: 'prior', but the call has decisionRule: 'balanced'
+        precision of three classes | CALL graphsha.train('acc', {OK, targetProperty: 'part', decisionRule: 'targetPrecision', decisionTarget: 0.9}) | decisionRule: 'targetPrecision' flags one class of two, but the target has 3 classes [test, train, val]
         NaN feature               | CALL graphsha.train('nan', {OK})                                      | holds NaN on node
         missing target            | CALL graphsha.train('acc', {OK, targetProperty: 'label'})             | targetProperty `label` is not set on any node
         fractional target         | CALL graphsha.train('acc', {OK, targetProperty: 'ratio'})             | must hold integers, booleans or strings

@@ -77,6 +77,11 @@ public final class BenchCommand {
             progress.println("features (" + ConfigReader.choiceName(o.train().featureNormalization())
                 + "), as --featureNormalization asks; auto keeps the reference's row sums");
         }
+        Object[] classValues = new Object[snapshot.classCount()];
+        for (int c = 0; c < classValues.length; c++) {
+            classValues[c] = (long) c;
+        }
+        o.train().decision().requireFits(classValues);
         long diffusionStart = System.nanoTime();
         NeighbourDistribution distribution = diffusionFor(snapshot, o.train());
         if (distribution != null && !o.json()) {
@@ -97,6 +102,7 @@ public final class BenchCommand {
         ProgressDisplay display = ProgressDisplay.forStandardOutput(System.err);
         boolean selecting = plan.selection().enabled();
         List<String> chosen = new ArrayList<>();
+        RuleComparison rules = o.decisionRules().isEmpty() ? null : new RuleComparison(o.decisionRules());
         for (int b = 0; b < o.runs() / block; b++) {
             long blockSeed = o.seed() + (long) b * block;
             int firstRun = b * block;
@@ -132,11 +138,24 @@ public final class BenchCommand {
                     display.finish();
                     TrainingResult r = run.result();
                     results.add(r);
-                    if (!o.json()) {
+                    // A single run is printed once its decision rule is fitted, below.
+                    if (!o.json() && block > 1) {
                         progress.println(runLine(i + 1, seed, r, seconds[i]));
                     }
                 });
+            if (block == 1) {
+                // The run's metrics under the decision rule (the same objects under 'balanced').
+                TrainingResult r = results.remove(results.size() - 1).withEvaluations(trained.validation(),
+                    trained.test());
+                results.add(r);
+                if (!o.json()) {
+                    progress.println(runLine(firstRun + 1, blockSeed, r, seconds[firstRun]));
+                }
+            }
             blocks.add(trained.test());
+            if (rules != null) {
+                rules.add(trained);
+            }
         }
         if (selecting && !o.json()) {
             progress.println("chosen per seed: " + String.join(" ", chosen));
@@ -145,7 +164,7 @@ public final class BenchCommand {
             printSeedAverages(progress, o, blocks);
         }
         BenchReport report = BenchReport.of(o, snapshot, results, seconds, PeakMemory.peakRssMb(), rss);
-        return o.json() ? report.toJson() : report.toTable();
+        return o.json() ? report.toJson() : report.toTable() + (rules == null ? "" : rules.table(snapshot));
     }
 
     /**

@@ -22,7 +22,7 @@ import org.graphsha.tools.generate.UserGraphSettings;
 record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backbone, LossKind method, int runs,
                     long seed, int epochs, boolean json, Path out, Path datasets, DeviceChoice device, int threads,
                     GcnNormalization gcnNorm, int heads, TieOrder ties, TrainConfig train,
-                    UserGraphSettings userGraph, int averageSeeds) {
+                    UserGraphSettings userGraph, int averageSeeds, List<RuleComparison.Rule> decisionRules) {
 
     /** The arXiv-size generated graph (time split) rather than one of the paper's datasets. */
     boolean generated() {
@@ -66,6 +66,9 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         + " [--device auto|cpu|gpu] [--threads N] [--gcn-norm mean|symmetric] [--heads 4]"
         + " [--lt-ties ascending|shuffled:SEED] [--average-seeds K: also score blocks of K runs by their mean"
         + " probabilities]"
+        + " [--decisionRule balanced|prior|macroF1|targetPrecision|targetRecall [--decisionTarget 0.9]: the runs'"
+        + " figures under that rule] [--decision-rules balanced,prior,macroF1,targetPrecision:0.5,...: also every"
+        + " listed rule fitted to the same runs, side by side]"
         + " [--KEY VALUE ...: any graphsha.train configuration key, e.g. --syntheticEdges bidirectional"
         + " --diffusion heat --ablation easySamples --deltaBetaB 50;"
         + " --candidateMethods graphsha,tam,reweight [--candidateScoring auto|folds|validation] [--validationFolds 3] instead of --method chooses among them;"
@@ -90,6 +93,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         String threads = "0";
         String ties = "ascending";
         String averageSeeds = "0";
+        String decisionRules = null;
         Map<String, Object> trainKeys = new LinkedHashMap<>();
         List<String> userFlags = new ArrayList<>();
         int start = args.length > 0 && args[0].equals("bench") ? 1 : 0;
@@ -118,6 +122,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
                 case "--threads" -> threads = value;
                 case "--lt-ties" -> ties = value;
                 case "--average-seeds" -> averageSeeds = value;
+                case "--decision-rules" -> decisionRules = value;
                 default -> {
                     if (flag.startsWith("--user-")) {
                         userFlags.add(flag);
@@ -185,7 +190,8 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         ModelSpec spec = train.training().model();
         return new BenchOptions(d, lt, spec.kind(), train.training().loss(), r, s, train.training().epochs(), json,
             out == null ? null : Path.of(out), dir, train.training().device(), t, spec.gcnNormalization(), spec.heads(),
-            tieOrder, train, userGraph, k);
+            tieOrder, train, userGraph, k, decisionRules == null ? List.of()
+                : RuleComparison.parse(decisionRules, train.decision().calibrate()));
     }
 
     private static UserGraphSettings userGraph(boolean user, List<String> flags) {

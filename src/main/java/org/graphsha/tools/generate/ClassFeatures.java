@@ -12,8 +12,19 @@ public final class ClassFeatures {
     private final float[][] centers;
     private final double signal;
     private final long seed;
+    /** Per dimension the unit a raw property would have (0.1 to 1000), or null for standard-normal rows. */
+    private final double[] units;
 
     ClassFeatures(int classes, int dimension, double signal, long seed) {
+        this(classes, dimension, signal, seed, false);
+    }
+
+    /**
+     * @param rawUnits whether each dimension is a scalar property in its own raw unit, as a database holds amounts,
+     *                 counts and ages: value = unit · (3 + row), with units 0.1, 1, 10, 100, 1000 in turn, so the
+     *                 values are mostly positive and differ by orders of magnitude between properties
+     */
+    ClassFeatures(int classes, int dimension, double signal, long seed, boolean rawUnits) {
         SplittableRandom random = new SplittableRandom(seed ^ 0x5DEECE66DL);
         centers = new float[classes][dimension];
         for (float[] center : centers) {
@@ -23,6 +34,10 @@ public final class ClassFeatures {
         }
         this.signal = signal;
         this.seed = seed;
+        this.units = rawUnits ? new double[dimension] : null;
+        for (int d = 0; rawUnits && d < dimension; d++) {
+            units[d] = Math.pow(10, d % 5 - 1);
+        }
     }
 
     public int dimension() {
@@ -35,7 +50,8 @@ public final class ClassFeatures {
         float[] center = centers[classIndex];
         float[] row = new float[center.length];
         for (int d = 0; d < row.length; d++) {
-            row[d] = (float) (signal * center[d] + random.nextGaussian());
+            double standard = signal * center[d] + random.nextGaussian();
+            row[d] = (float) (units == null ? standard : units[d] * (3 + standard));
         }
         return row;
     }

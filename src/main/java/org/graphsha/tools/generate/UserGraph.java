@@ -10,7 +10,8 @@ import java.util.SplittableRandom;
 public record UserGraph(UserGraphSettings settings, GeneratedGraph graph, boolean[] labeled) {
 
     public static UserGraph generate(UserGraphSettings settings) {
-        GeneratedGraph graph = GraphGenerator.generate(settings.graph(), p -> { });
+        GeneratedGraph graph = settings.fraud() ? FraudGraph.generate(settings)
+            : GraphGenerator.generate(settings.graph(), p -> { });
         // Exact counts per class (a shuffled prefix), so the rarest class has exactly the labels asked for.
         SplittableRandom random = new SplittableRandom(settings.seed() ^ 0x1AB37L);
         int[] order = new int[graph.nodeCount()];
@@ -57,7 +58,7 @@ public record UserGraph(UserGraphSettings settings, GeneratedGraph graph, boolea
     public String labelsPerClass() {
         StringBuilder text = new StringBuilder();
         for (int c = 0; c < settings.classes(); c++) {
-            text.append(c == 0 ? "" : ", ").append(className(c)).append(' ').append(labeledCount(c)).append('/')
+            text.append(c == 0 ? "" : ", ").append(settings.fraud() && c == 1 ? "positive" : className(c)).append(' ').append(labeledCount(c)).append('/')
                 .append(graph.classSizes()[c]);
         }
         return text.toString();

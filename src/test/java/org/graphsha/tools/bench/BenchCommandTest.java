@@ -49,6 +49,8 @@ class BenchCommandTest {
         "--dataset usergraph --setting holdout --backbone gcn --method vanilla --user-colour red | --user-colour | known flags",
         "--dataset cora --setting lt --method vanilla --runs 3 --average-seeds 2 | --average-seeds 2 | --runs 3",
         "--dataset cora --setting lt --method vanilla --runs 3 --average-seeds 1 | --average-seeds 1 | multiple",
+        "--dataset cora --setting lt --method vanilla --decision-rules targetPrecision | --decision-rules | targetPrecision:TARGET",
+        "--dataset cora --setting lt --method vanilla --decision-rules macroF1:0.5 | --decision-rules | macroF1:0.5",
     })
     void badFlagsExitWithTwoAndNameFlagAndValue(String line, String flag, String value) {
         StringBuilder out = new StringBuilder();
@@ -77,6 +79,22 @@ class BenchCommandTest {
         // The generator's measurements are not bag-of-words, so the default normalization gives standard scores.
         assertTrue(out.toString().contains("features (standardize): 1000 x "), out.toString());
         assertTrue(out.toString().contains("usergraph-holdout gcn vanilla: 2 runs"), out.toString());
+    }
+
+    /** The binary fraud shape, with every rule fitted to the same runs beside the runs' own figures. */
+    @Test
+    void theFraudShapeComparesDecisionRulesOnTheSameRuns() {
+        StringBuilder out = new StringBuilder();
+        int code = run("bench --dataset usergraph --setting holdout --backbone gcn --method vanilla --runs 2 --epochs 3"
+            + " --user-shape fraud --user-nodes 1000 --user-positive-rate 0.03 --user-rarest-labels 10"
+            + " --decision-rules balanced,prior,macroF1,targetPrecision:0.5,targetRecall:0.9", out);
+        assertEquals(0, code, out.toString());
+        String text = out.toString();
+        assertTrue(text.contains("labeled/all per class: normal 323/970, positive 10/30"), text);
+        assertTrue(text.contains("decision rules fitted to the same 2 runs"), text);
+        for (String rule : new String[] {"balanced ", "prior ", "macroF1 ", "targetPrecision:0.5 ", "targetRecall:0.9 "}) {
+            assertTrue(text.contains("\n" + rule), rule + " missing in " + text);
+        }
     }
 
     @Test
