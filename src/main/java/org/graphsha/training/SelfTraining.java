@@ -88,13 +88,26 @@ final class SelfTraining {
         }
     }
 
+    /** The pseudo-labelled nodes of this epoch, ascending. */
+    int[] rows() {
+        return rows;
+    }
+
     /** {@code loss} plus the weighted pseudo-label loss on the training-mode logits of the original rows. */
     NDArray addTo(NDArray loss, NDArray logits) {
         if (rows.length == 0) {
             return loss;
         }
-        NDManager m = logits.getManager();
-        NDArray adjusted = logits.get(Transfer.longs(m, rows)).add(Transfer.floats(m, logCounts, new Shape(1, classes)));
+        return addToRows(loss, logits.get(Transfer.longs(logits.getManager(), rows)));
+    }
+
+    /** As {@link #addTo}, from the training-mode logits of the {@link #rows()} alone, in that order. */
+    NDArray addToRows(NDArray loss, NDArray rowLogits) {
+        if (rows.length == 0) {
+            return loss;
+        }
+        NDManager m = rowLogits.getManager();
+        NDArray adjusted = rowLogits.add(Transfer.floats(m, logCounts, new Shape(1, classes)));
         return loss.add(Losses.crossEntropy(adjusted, targets, null).mul(Transfer.scalar(m, (float) options.weight())));
     }
 }
