@@ -20,6 +20,7 @@ import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.synthesis.Hardness;
 import org.graphsha.synthesis.SynthesisOptions;
+import org.graphsha.synthesis.SyntheticEdges;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.SelectionWindow;
 import org.graphsha.training.SelfTrainingOptions;
@@ -120,7 +121,7 @@ public record TrainConfig(
         int heads = TrainKeys.HEADS.put(r, e);
         TrainKeys.checkAcrossKeys(r);
         ModelSpec spec = new ModelSpec(backbone, hidden, heads, TrainKeys.DROPOUT.put(r, e),
-            TrainKeys.GCN_NORMALIZATION.put(r, e));
+            TrainKeys.GCN_NORMALIZATION.put(r, e), TrainKeys.HOPS.put(r, e));
         int concurrency = TrainKeys.CONCURRENCY.put(r, e);
         TrainerOptions training = new TrainerOptions(spec, method.loss(),
             TrainKeys.EPOCHS.put(r, e),
@@ -191,6 +192,7 @@ public record TrainConfig(
         }
         // With candidates, each is checked against its own method when its configuration is read (configs above).
         TrainKeys.refuseKeysTheMethodCannotTake(r, method);
+        refuseWhatTheBackboneCannotTake(backbone, method, synthesis, training);
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, features, target, split,
             validationFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
             MethodCandidates.OFF, List.of(), ensembleSize, Collections.unmodifiableMap(e));
@@ -258,6 +260,30 @@ public record TrainConfig(
         return backbone.hasRootWeight()
             ? new double[] {SynthesisOptions.WARMUP_BETA, SynthesisOptions.WARMUP_BETA}
             : new double[] {SynthesisOptions.DEFAULT_BETA_A, SynthesisOptions.DEFAULT_BETA_B};
+    }
+
+    /** The decoupled backbone scores rows alone; what needs the augmented graph on the engine is refused up front. */
+    private static void refuseWhatTheBackboneCannotTake(BackboneKind backbone, Method method, SynthesisOptions synthesis,
+                                                        TrainerOptions training) {
+        if (backbone != BackboneKind.SIGN) {
+            return;
+        }
+        if (!method.takesDecoupledBackbone()) {
+            throw new IllegalArgumentException("method: '" + ConfigReader.choiceName(method) + "' does not train on "
+                + "backbone: 'sign': it reads the augmented graph on the engine, which the sign backbone does not build. "
+                + "Use backbone: 'gcn', or one of the methods graphsha, vanilla, reweight, pcSoftmax, cbLoss, focal, "
+                + "reNode, upsample");
+        }
+        if (method.needsDiffusion() && synthesis.syntheticEdges() != SyntheticEdges.INBOUND) {
+            throw new IllegalArgumentException("syntheticEdges: '"
+                + ConfigReader.choiceName(synthesis.syntheticEdges()) + "' does not train on backbone: 'sign', which "
+                + "keeps every real node's hop features fixed: use syntheticEdges: 'inbound' (the default)");
+        }
+        if (training.virtualClassNodes().enabled()) {
+            throw new IllegalArgumentException("virtualClassNodes: '"
+                + ConfigReader.choiceName(training.virtualClassNodes()) + "' does not train on backbone: 'sign': "
+                + "virtual links change real nodes' neighbourhoods. Use virtualClassNodes: 'none' or backbone: 'gcn'");
+        }
     }
 
     /** Only graphsha self-trains unless the call says otherwise: the baselines train as their papers do. */
