@@ -46,6 +46,53 @@ public final class HopRows {
         return out;
     }
 
+    /**
+     * Engine copies of every real row's hop features, batch by batch, for a caller that scores all of them again and
+     * again (the eval forward of every epoch); null when they would take more than {@code budgetBytes}. They live
+     * on {@code manager} until it closes, outside any scope.
+     */
+    public static List<NDList> resident(NDManager manager, HopFeatures real, int batchRows, long budgetBytes) {
+        long bytes = (real.hops() + 1L) * RowBlocks.bytes(real.rows(), real.width());
+        if (bytes > budgetBytes) {
+            return null;
+        }
+        List<NDList> batches = new java.util.ArrayList<>();
+        int n = real.rows();
+        int[] all = new int[Math.min(n, batchRows)];
+        for (int from = 0; from < n; from += batchRows) {
+            int to = Math.min(n, from + batchRows);
+            for (int i = 0; i < to - from; i++) {
+                all[i] = from + i;
+            }
+            NDList batch = gather(manager, real, null, all, 0, to - from);
+            NDScope.unregister(batch);
+            batches.add(batch);
+        }
+        return batches;
+    }
+
+    /** Eval-mode logits of every real row from its {@link #resident} batches: row-major N x C. */
+    public static float[] logits(HopBackbone model, List<Tensor> parameters, NDManager manager, List<NDList> resident,
+                                 int n) {
+        float[] out = null;
+        try (NDScope scope = new NDScope(); NDManager pass = manager.newSubManager()) {
+            NDList p = ParameterSet.of(parameters).toEngine(pass, false);
+            int from = 0;
+            for (NDList batch : resident) {
+                try (NDManager b = pass.newSubManager()) {
+                    float[] logits = model.logits(p, batch, null).toFloatArray();
+                    int rows = Math.toIntExact(batch.get(0).getShape().get(0));
+                    if (out == null) {
+                        out = new float[Math.multiplyExact(n, logits.length / rows)];
+                    }
+                    System.arraycopy(logits, 0, out, from * (logits.length / rows), logits.length);
+                    from += rows;
+                }
+            }
+        }
+        return out == null ? new float[0] : out;
+    }
+
     /** Eval-mode logits of every real row, batch by batch: row-major N x C. */
     public static float[] logits(HopBackbone model, List<Tensor> parameters, NDManager manager, HopFeatures real,
                                  int batchRows) {
