@@ -170,7 +170,7 @@ final class ModelFiles {
         graph.put("featureWidths", g.featureWidths());
         h.put("trainingGraph", graph);
         ModelSpec s = model.spec();
-        Map<String, Object> spec = new java.util.LinkedHashMap<>(Map.of("kind", s.kind().name(), "hidden", s.hidden(),
+        Map<String, Object> spec = new LinkedHashMap<>(Map.of("kind", s.kind().name(), "hidden", s.hidden(),
             "heads", s.heads(), "dropout", s.dropout(), "gcnNormalization", s.gcnNormalization().name()));
         if (s.kind() == BackboneKind.SIGN) {
             spec.put("hops", s.hops());

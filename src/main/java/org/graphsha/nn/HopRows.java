@@ -1,8 +1,8 @@
 package org.graphsha.nn;
 
+import java.util.ArrayList;
 import java.util.List;
 
-import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
@@ -56,7 +56,7 @@ public final class HopRows {
         if (bytes > budgetBytes) {
             return null;
         }
-        List<NDList> batches = new java.util.ArrayList<>();
+        List<NDList> batches = new ArrayList<>();
         int n = real.rows();
         int[] all = new int[Math.min(n, batchRows)];
         for (int from = 0; from < n; from += batchRows) {

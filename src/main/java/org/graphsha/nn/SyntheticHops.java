@@ -1,5 +1,7 @@
 package org.graphsha.nn;
 
+import java.util.Arrays;
+
 import org.graphsha.graph.FeatureCorrection;
 import org.graphsha.graph.SyntheticBatch;
 
@@ -47,7 +49,7 @@ public final class SyntheticHops {
         for (int s = 0; s < m; s++) {
             offsets[s + 1] += offsets[s];
         }
-        int[] cursor = java.util.Arrays.copyOf(offsets, m);
+        int[] cursor = Arrays.copyOf(offsets, m);
         int[] from = new int[offsets[m]];
         for (int e = 0; e < sources.length; e++) {
             if (sources[e] != targets[e]) {
