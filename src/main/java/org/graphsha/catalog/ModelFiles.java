@@ -103,7 +103,9 @@ final class ModelFiles {
                 trainingGraph((Map<String, Object>) h.get("trainingGraph"), featureProperties, featureDimension),
                 new ModelSpec(BackboneKind.valueOf((String) spec.get("kind")), ((Long) spec.get("hidden")).intValue(),
                     ((Long) spec.get("heads")).intValue(), ((Number) spec.get("dropout")).floatValue(),
-                    GcnNormalization.valueOf((String) spec.get("gcnNormalization"))),
+                    GcnNormalization.valueOf((String) spec.get("gcnNormalization")),
+                    // Written for the sign backbone only: other models' files stay as they were.
+                    spec.containsKey("hops") ? ((Long) spec.get("hops")).intValue() : ModelSpec.DEFAULT_HOPS),
                 (String) h.get("method"),
                 (List<Object>) h.get("classValues"),
                 featureProperties,
@@ -183,8 +185,12 @@ final class ModelFiles {
         graph.put("featureWidths", g.featureWidths());
         h.put("trainingGraph", graph);
         ModelSpec s = model.spec();
-        h.put("spec", Map.of("kind", s.kind().name(), "hidden", s.hidden(), "heads", s.heads(),
-            "dropout", s.dropout(), "gcnNormalization", s.gcnNormalization().name()));
+        Map<String, Object> spec = new LinkedHashMap<>(Map.of("kind", s.kind().name(), "hidden", s.hidden(),
+            "heads", s.heads(), "dropout", s.dropout(), "gcnNormalization", s.gcnNormalization().name()));
+        if (s.kind() == BackboneKind.SIGN) {
+            spec.put("hops", s.hops());
+        }
+        h.put("spec", spec);
         h.put("method", model.method());
         h.put("classValues", model.classValues());
         h.put("featureProperties", model.featureProperties());

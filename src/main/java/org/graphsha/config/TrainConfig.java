@@ -22,9 +22,11 @@ import org.graphsha.nn.ModelSpec;
 import org.graphsha.synthesis.Hardness;
 import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.training.DecisionOptions;
+import org.graphsha.synthesis.SyntheticEdges;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.SelectionWindow;
 import org.graphsha.training.TrainerOptions;
+import org.graphsha.training.VirtualClassNodes;
 
 /**
  * Configuration of {@code graphsha.train}, read through the key declarations of {@link TrainKeys} (each key's
@@ -126,7 +128,7 @@ public record TrainConfig(
         int heads = TrainKeys.HEADS.put(r, e);
         TrainKeys.checkAcrossKeys(r);
         ModelSpec spec = new ModelSpec(backbone, hidden, heads, TrainKeys.DROPOUT.put(r, e),
-            TrainKeys.GCN_NORMALIZATION.put(r, e));
+            TrainKeys.GCN_NORMALIZATION.put(r, e), TrainKeys.HOPS.put(r, e));
         int concurrency = TrainKeys.CONCURRENCY.put(r, e);
         TrainerOptions training = new TrainerOptions(spec, method.loss(),
             TrainKeys.EPOCHS.put(r, e),
@@ -195,6 +197,7 @@ public record TrainConfig(
         }
         // With candidates, each is checked against its own method when its configuration is read (configs above).
         TrainKeys.refuseKeysTheMethodCannotTake(r, method);
+        refuseWhatTheBackboneCannotTake(backbone, method, synthesis, training);
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, targetNodeLabels, features, target, split,
             validationFraction, testFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
             MethodCandidates.OFF, List.of(), ensembleSize, decision, Collections.unmodifiableMap(e));
@@ -346,6 +349,30 @@ public record TrainConfig(
             e.put(TrainKeys.DECISION_TARGET.name(), target);
         }
         return new DecisionOptions(rule, prior, target, calibrate);
+    }
+
+    /** The decoupled backbone scores rows alone; what needs the augmented graph on the engine is refused up front. */
+    private static void refuseWhatTheBackboneCannotTake(BackboneKind backbone, Method method, SynthesisOptions synthesis,
+                                                        TrainerOptions training) {
+        if (backbone != BackboneKind.SIGN) {
+            return;
+        }
+        if (!method.takesDecoupledBackbone()) {
+            throw new IllegalArgumentException("method: '" + ConfigReader.choiceName(method) + "' does not train on "
+                + "backbone: 'sign': it reads the augmented graph on the engine, which the sign backbone does not build. "
+                + "Use backbone: 'gcn', or one of the methods graphsha, vanilla, reweight, pcSoftmax, cbLoss, focal, "
+                + "reNode, upsample");
+        }
+        if (method.needsDiffusion() && synthesis.syntheticEdges() != SyntheticEdges.INBOUND) {
+            throw new IllegalArgumentException("syntheticEdges: '"
+                + ConfigReader.choiceName(synthesis.syntheticEdges()) + "' does not train on backbone: 'sign', which "
+                + "keeps every real node's hop features fixed: use syntheticEdges: 'inbound' (the default)");
+        }
+        training.augmentation(VirtualClassNodes.class).filter(VirtualClassNodes::enabled).ifPresent(nodes -> {
+            throw new IllegalArgumentException("virtualClassNodes: '" + ConfigReader.choiceName(nodes) + "' does not "
+                + "train on backbone: 'sign': virtual links change real nodes' neighbourhoods. Use virtualClassNodes: "
+                + "'none' or backbone: 'gcn'");
+        });
     }
 
     private static SelectionWindow selectionWindow(ConfigReader r, Map<String, Object> effective) {

@@ -23,6 +23,7 @@ import org.graphsha.method.selection.MethodCandidates;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.Engines.DeviceChoice;
 import org.graphsha.nn.GcnNormalization;
+import org.graphsha.nn.ModelSpec;
 import org.graphsha.synthesis.Ablation;
 import org.graphsha.synthesis.Hardness;
 import org.graphsha.synthesis.SynthesisOptions;
@@ -84,6 +85,8 @@ final class TrainKeys {
     static final Key<Float> DROPOUT = candidate(Key.single("dropout", RUN, 0.5, 0, 1, "`0.5`"));
     static final Key<GcnNormalization> GCN_NORMALIZATION = candidate(Key.choice("gcnNormalization", RUN,
         GcnNormalization.MEAN, GcnNormalization.class));
+    static final Key<Integer> HOPS = candidate(Key.integer("hops", RUN, ModelSpec.DEFAULT_HOPS, 0, ModelSpec.MAX_HOPS,
+        "`2`"));
     static final Key<Integer> EPOCHS = Key.integer("epochs", RUN, 900, 1, 1_000_000, "`900`");
     static final Key<SelectionTieBreak> SELECTION_TIE_BREAK = candidate(Key.choice("selectionTieBreak", RUN,
         SelectionTieBreak.FIRST, SelectionTieBreak.class));
@@ -158,7 +161,7 @@ final class TrainKeys {
         List.of(VALIDATION_FRACTION), List.of(TEST_FRACTION), List.of(FEATURE_NORMALIZATION), List.of(METHOD), List.of(CANDIDATE_METHODS),
         List.of(CANDIDATE_SCORING), List.of(VALIDATION_FOLDS), List.of(ENSEMBLE_SIZE), List.of(CALIBRATION), List.of(DECISION_RULE),
         List.of(CLASS_PRIOR), List.of(DECISION_TARGET), List.of(BACKBONE),
-        List.of(HIDDEN_SIZE), List.of(HEADS), List.of(DROPOUT), List.of(GCN_NORMALIZATION), List.of(EPOCHS),
+        List.of(HIDDEN_SIZE), List.of(HEADS), List.of(DROPOUT), List.of(GCN_NORMALIZATION), List.of(HOPS), List.of(EPOCHS),
         List.of(SELECTION_TIE_BREAK), List.of(SELECTION_WINDOW), List.of(SELF_TRAINING_WEIGHT),
         List.of(SELF_TRAINING_WARMUP), List.of(VIRTUAL_CLASS_NODES), List.of(LEARNING_RATE), List.of(WEIGHT_DECAY),
         List.of(CB_BETA), List.of(FOCAL_GAMMA), List.of(GRAPH_SMOTE_UP_SCALE), List.of(SYNTHESIS_TARGET),

@@ -18,6 +18,7 @@ import org.graphsha.live.rows.RowGraph;
 import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.Engines;
 import org.graphsha.nn.FieldForward;
+import org.graphsha.nn.HopBackbone;
 import org.graphsha.nn.MessageGraph;
 import org.graphsha.training.FeatureMode;
 import org.graphsha.training.Inference;
@@ -309,6 +310,12 @@ public final class NodePredictPipeline {
     }
 
     static ReceptiveFields.Scope scope(NodePredictConfig config, TrainedModel model) {
+        if (model.spec().backbone() instanceof HopBackbone) {
+            throw new IllegalArgumentException("Model `" + model.name() + "` has backbone: 'sign', which "
+                + "graphsha.predict.nodes does not score: its nodes need their K-hop features, which are computed on a "
+                + "projection. Use graphsha.predict.stream, write, mutate or stats on a GDS graph, or train with "
+                + "backbone: 'gcn'");
+        }
         ProjectionSchema schema = model.projection();
         List<String> labels;
         List<String> types;

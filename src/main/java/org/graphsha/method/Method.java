@@ -191,6 +191,16 @@ public enum Method {
         return synthesis == Synthesis.GRAPHSHA;
     }
 
+    /**
+     * Whether the method trains on a decoupled backbone ({@code backbone: 'sign'}), which scores rows without a
+     * graph: its synthetic nodes must leave the real rows alone, and nothing may read the augmented graph's
+     * operators (TAM's neighbour label distribution), the input gradient (GraphENS) or the layers (GraphSmote).
+     */
+    public boolean takesDecoupledBackbone() {
+        return !tamAdjustment && (synthesis == Synthesis.NONE || synthesis == Synthesis.GRAPHSHA
+            || synthesis == Synthesis.UPSAMPLE);
+    }
+
     /** Whether the {@code graphSmoteUpScale} key applies. */
     public boolean takesUpScale() {
         return synthesis == Synthesis.BETWEEN_LAYERS;

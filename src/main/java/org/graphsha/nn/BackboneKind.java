@@ -9,7 +9,7 @@ import java.util.function.Function;
  * its memory terms, what it depends on) lives in its own class and is asked of a {@link Backbone}.
  */
 public enum BackboneKind {
-    GCN(Gcn::new), GAT(Gat::new), SAGE(Sage::new);
+    GCN(Gcn::new), GAT(Gat::new), SAGE(Sage::new), SIGN(Sign::new);
 
     private final Function<ModelSpec, Backbone> factory;
 

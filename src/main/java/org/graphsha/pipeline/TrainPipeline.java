@@ -46,7 +46,9 @@ public final class TrainPipeline {
     private static final String ADVICE = "To fit, train on fewer nodes (nodeLabels, relationshipTypes or a smaller "
         + "projection), a smaller hiddenSize (or fewer heads with gat), fewer or narrower featureProperties, or a method "
         + "that synthesises fewer nodes (graphsha's warm-up fills every class up to the largest: warmupEpochs: -1 "
-        + "skips it; vanilla and the loss-based methods add none)";
+        + "skips it; vanilla and the loss-based methods add none), or backbone: 'sign', which keeps one batch of rows "
+        + "on the engine instead of the whole graph's activations (its hop features, (hops + 1) x nodes x features "
+        + "floats, are on the heap)";
 
     /**
      * @param synthesis      the last epoch's synthesis report as a map, empty without synthesis

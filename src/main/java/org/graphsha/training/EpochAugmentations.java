@@ -66,4 +66,17 @@ final class EpochAugmentations {
         }
         return total;
     }
+
+    /**
+     * This epoch's self-training, or null without: a step that scores only the rows its losses read (the sign
+     * backbone's) asks for the pseudo-labelled rows and their term by row.
+     */
+    SelfTraining selfTraining() {
+        for (EpochAugmentation.Epochs augmentation : active) {
+            if (augmentation instanceof SelfTraining selfTraining) {
+                return selfTraining;
+            }
+        }
+        return null;
+    }
 }

@@ -8,6 +8,10 @@ import org.graphsha.nn.Backbone;
 import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.FeatureInput;
 import org.graphsha.nn.GraphTensors;
+import org.graphsha.nn.HopBackbone;
+import org.graphsha.nn.HopFeatures;
+import org.graphsha.nn.HopOperator;
+import org.graphsha.nn.HopRows;
 import org.graphsha.nn.MessageGraph;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.ParameterSet;
@@ -32,6 +36,16 @@ public final class Inference {
     public static float[] logits(ModelSpec spec, List<Tensor> parameters, GraphSnapshot graph,
                                  EngineRuntime runtime, FeatureMode featureMode) {
         Backbone model = Backbone.create(spec);
+        if (model instanceof HopBackbone hop) {
+            // The hop features are plain Java work: computed before the engine is taken.
+            HopFeatures hops = HopFeatures.compute(HopOperator.of(graph.adjacency(), spec.gcnNormalization()),
+                graph.features(), spec.hops(), runtime.threads());
+            return runtime.exclusive(() -> {
+                try (NDManager manager = runtime.newManager()) {
+                    return HopRows.logits(hop, parameters, manager, hops, HopRows.DEFAULT_BATCH_ROWS);
+                }
+            });
+        }
         return runtime.exclusive(() -> forward(model, spec, parameters, graph, runtime, featureMode));
     }
 

@@ -4,7 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.graphsha.nn.Backbone;
+import org.graphsha.nn.HopBackbone;
+import org.graphsha.nn.HopRows;
 import org.graphsha.nn.ModelSpec;
+import org.graphsha.nn.RowBlocks;
 
 /**
  * A training run's memory, split into the Java heap (snapshot, neighbour distribution, optimizer
@@ -34,6 +37,9 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
     public static MemoryEstimate of(long nodes, long edges, int features, int classes, ModelSpec spec, long synthetic,
                                     long diffusionEntries, boolean exactDiffusion, boolean edgeDecoder) {
         Backbone backbone = spec.backbone();
+        if (backbone instanceof HopBackbone hop) {
+            return ofHops(nodes, edges, features, classes, hop, synthetic, diffusionEntries, exactDiffusion);
+        }
         long n = nodes + synthetic;
         long h = spec.hidden();
         long parameters = (long) features * h + h * classes + 4 * h + 2L * classes;
@@ -85,6 +91,43 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
     }
 
     /**
+     * A run of a decoupled backbone (docs/algorithm.md §10.10): the hop features H_0..H_K on the heap, which dominate,
+     * and on the engine one batch of rows at a time, whatever the graph's size. Every product is a long: 10M nodes x
+     * 256 features x 3 hops is 3·10^10 bytes.
+     */
+    private static MemoryEstimate ofHops(long nodes, long edges, int features, int classes, HopBackbone model,
+                                         long synthetic, long diffusionEntries, boolean exactDiffusion) {
+        long hops = model.hops() + 1L;
+        long h = model.spec().hidden();
+        long width = model.hiddenWidth();
+        long batch = Math.min(HopRows.DEFAULT_BATCH_ROWS, nodes + synthetic);
+        long parameters = hops * ((long) features * h + h) + width * classes + classes;
+        Map<String, Long> heap = new LinkedHashMap<>();
+        heap.put("adjacency", (nodes + 1 + edges) * INT);
+        heap.put("featuresSparseUpTo", nodes * features * (FLOAT + INT));
+        // Â: offsets, then a column and a value per edge and per self-loop.
+        heap.put("hopOperator", (nodes + 1) * INT + (edges + nodes) * (INT + FLOAT));
+        heap.put("hopFeatures", hops * RowBlocks.bytes(nodes, features));
+        heap.put("syntheticHopRows", hops * RowBlocks.bytes(synthetic, features));
+        heap.put("neighbourDistribution", diffusionEntries * (INT + FLOAT) * 2
+            + (exactDiffusion ? nodes * nodes * LONG : 0));
+        heap.put("parametersAndAdam", parameters * FLOAT * 4);
+        // Eval logits, the synthesizer's copy and their softmax; the step's rows (training, pseudo-labelled, synthetic)
+        // are at most every node and synthetic node, each with a logit row and a dropout-mask row.
+        heap.put("logits", (nodes + synthetic) * classes * FLOAT * 3);
+        heap.put("dropoutMask", (nodes + synthetic) * width * FLOAT);
+        heap.put("batchStaging", batch * features * FLOAT);
+        Map<String, Long> nativeMin = new LinkedHashMap<>();
+        nativeMin.put("batchInputs", batch * hops * features * FLOAT);
+        // Per batch row: the hop products, bias, ReLU, mask and their gradients; the logits and theirs.
+        nativeMin.put("batchActivations", batch * width * FLOAT * 8 + batch * classes * FLOAT * 8);
+        nativeMin.put("stepLogits", (nodes + synthetic) * classes * FLOAT * 2);
+        nativeMin.put("parameters", parameters * FLOAT * 3);
+        nativeMin.put("engineRuntime", ENGINE_RUNTIME);
+        return new MemoryEstimate(heap, nativeMin, new LinkedHashMap<>(nativeMin));
+    }
+
+    /**
      * One eval forward of a stored model ({@code graphsha.predict.*}): the snapshot, the logits and
      * their probabilities on the heap; features, edges, two layers of activations and the parameters
      * in native memory. What a mode keeps of the result is added with {@link #withHeap}.
@@ -92,6 +135,15 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
      * @param edges directed message edges (twice the undirected count)
      */
     public static MemoryEstimate ofPrediction(long nodes, long edges, int features, int classes, ModelSpec spec) {
+        if (spec.backbone() instanceof HopBackbone hop) {
+            MemoryEstimate run = ofHops(nodes, edges, features, classes, hop, 0, 0, false);
+            Map<String, Long> heap = new LinkedHashMap<>(run.heap());
+            heap.remove("dropoutMask");
+            heap.put("predictions", nodes * classes * (FLOAT + LONG) + nodes * (16 + LONG + LONG));
+            Map<String, Long> nativeMin = new LinkedHashMap<>(run.nativeMinimum());
+            nativeMin.remove("stepLogits");
+            return new MemoryEstimate(heap, nativeMin, new LinkedHashMap<>(nativeMin));
+        }
         long h = spec.hidden();
         long parameters = (long) features * h + h * classes + 4 * h + 2L * classes;
         Map<String, Long> heap = new LinkedHashMap<>();

@@ -95,14 +95,27 @@ final class SelfTraining implements EpochAugmentation.Epochs {
         }
     }
 
+    /** The pseudo-labelled nodes of this epoch, ascending. */
+    int[] rows() {
+        return rows;
+    }
+
     /** The weighted pseudo-label loss on the training-mode logits of the original rows; null without pseudo-labels. */
     @Override
     public NDArray loss(NDArray logits) {
         if (rows.length == 0) {
             return null;
         }
-        NDManager m = logits.getManager();
-        NDArray adjusted = logits.get(Transfer.longs(m, rows)).add(Transfer.floats(m, logCounts, new Shape(1, classes)));
+        return lossOnRows(logits.get(Transfer.longs(logits.getManager(), rows)));
+    }
+
+    /** As {@link #loss}, from the training-mode logits of the {@link #rows()} alone, in that order. */
+    NDArray lossOnRows(NDArray rowLogits) {
+        if (rows.length == 0) {
+            return null;
+        }
+        NDManager m = rowLogits.getManager();
+        NDArray adjusted = rowLogits.add(Transfer.floats(m, logCounts, new Shape(1, classes)));
         return Losses.crossEntropy(adjusted, targets, null).mul(Transfer.scalar(m, (float) options.weight()));
     }
 }

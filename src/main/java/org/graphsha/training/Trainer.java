@@ -8,16 +8,14 @@ import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.nn.Backbone;
 import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.Engines;
-import org.graphsha.nn.FeatureInput;
-import org.graphsha.nn.GraphTensors;
+import org.graphsha.nn.HopBackbone;
+import org.graphsha.nn.HopRows;
 import org.graphsha.nn.MessageGraph;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.ParameterSet;
 import org.graphsha.synthesis.FeatureGradientListener;
 import org.graphsha.synthesis.Synthesizer;
 
-import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
 
@@ -91,6 +89,15 @@ public final class Trainer {
     public static TrainingResult train(GraphSnapshot graph, TrainerOptions config, Synthesizer synthesizer,
                                        EpochListener listener, LossAdjustment adjustment) {
         FeatureGradientListener gradientListener = synthesizer instanceof FeatureGradientListener l ? l : null;
+        if (config.model().backbone() instanceof HopBackbone) {
+            // A decoupled backbone scores rows, not a graph: its step needs no operator of the augmented graph.
+            if (gradientListener != null || adjustment != null) {
+                throw new IllegalArgumentException("the sign backbone trains without feature gradients (GraphENS) "
+                    + "and without logit adjustments from the augmented graph (TAM)");
+            }
+            return new Trainer(graph, config, synthesizer, listener, (g, spec, trainNodes) -> new HopStep(g, spec,
+                trainNodes, synthesizer != null, HopRows.DEFAULT_BATCH_ROWS, config.threads())).run();
+        }
         return new Trainer(graph, config, synthesizer, listener, (g, spec, trainNodes) ->
             new AugmentedStep(g, spec, trainNodes, adjustment, gradientListener, synthesizer != null)).run();
     }
@@ -102,6 +109,10 @@ public final class Trainer {
      */
     public static TrainingResult trainGraphSmote(GraphSnapshot graph, TrainerOptions config, double upScale,
                                                  EpochListener listener) {
+        if (config.model().backbone() instanceof HopBackbone) {
+            throw new IllegalArgumentException("GraphSmote's step builds its graph between the layers; the sign "
+                + "backbone has no graph there");
+        }
         return new Trainer(graph, config, null, listener, (g, spec, trainNodes) ->
             new GraphSmoteStep(g, spec, trainNodes, upScale)).run();
     }
@@ -127,15 +138,12 @@ public final class Trainer {
         ModelSelection.Selected selected;
 
         try (NDManager root = runtime.newManager()) {
-            FeatureInput x = config.featureMode().sparseFor(features)
-                ? FeatureInput.sparse(root, features)
-                : FeatureInput.dense(root, features);
-            GraphTensors evalGraph = GraphTensors.build(root, baseGraph, config.model());
-            StepContext context = new StepContext(runtime, root, model, x, baseGraph, evalGraph, loss, augmentations);
+            RunInputs inputs = step.inputs(root, graph, config, baseGraph);
+            StepContext context = new StepContext(runtime, root, model, inputs, baseGraph, loss, augmentations);
             // On CPU the eval forward hands its X·W to the next training step (same W); a GPU recomputes it
             // faster than the copy would take.
             boolean reuseProjection = !runtime.device().isGpu() && step.acceptsProjection();
-            EvalOutput eval = runtime.exclusive(() -> evalForward(root, model, params, x, evalGraph, reuseProjection));
+            EvalOutput eval = runtime.exclusive(() -> inputs.evalForward(root, model, params, reuseProjection));
             // The predicted classes behind eval.logits: model selection computes them every epoch; only the
             // forward before the first epoch needs its own.
             int[] evalPredictions = null;
@@ -147,56 +155,39 @@ public final class Trainer {
                     : synthesizer.synthesize(epoch, previousLogits, random);
                 if (!augmentations.isEmpty()) {
                     if (evalPredictions == null) {
-                        evalPredictions = readout.predict(eval.logits);
+                        evalPredictions = readout.predict(eval.logits());
                     }
-                    augmentations.beforeStep(epoch, eval.logits, evalPredictions, random);
+                    augmentations.beforeStep(epoch, eval.logits(), evalPredictions, random);
                 }
                 clock.lap(PhaseClock.Phase.SYNTHESIS);
-                int rows = n + batch.size() + augmentations.nodes().size();
-                float[] mask = dropoutMask(rows, config.model().hidden(), config.model().dropout(), random);
+                float[] mask = dropoutMask(step.dropoutRows(context, batch), step.dropoutWidth(config.model()),
+                    config.model().dropout(), random);
                 clock.lap(PhaseClock.Phase.DROPOUT_MASK);
                 int epochIndex = epoch;
-                float[] projection = eval.projection;
+                float[] projection = eval.projection();
                 StepOutput output = runtime.exclusive(
                     () -> step.step(context, epochIndex, params, batch, mask, projection, random));
                 previousLogits = output.originalLogits();
                 clock.lap(PhaseClock.Phase.TRAIN_STEP);
-                double valLoss = readout.crossEntropy(eval.logits, valNodes);
+                double valLoss = readout.crossEntropy(eval.logits(), valNodes);
                 double lrUsed = scheduler.lr();
                 adam.step(output.gradients(), lrUsed);
                 scheduler.step(valLoss);
                 clock.lap(PhaseClock.Phase.OPTIMIZER);
-                eval = runtime.exclusive(() -> evalForward(root, model, params, x, evalGraph, reuseProjection));
+                eval = runtime.exclusive(() -> inputs.evalForward(root, model, params, reuseProjection));
                 clock.lap(PhaseClock.Phase.EVAL_FORWARD);
-                ModelSelection.Scored scored = selection.offer(epoch, eval.logits, params);
+                ModelSelection.Scored scored = selection.offer(epoch, eval.logits(), params);
                 evalPredictions = scored.predictions();
                 clock.lap(PhaseClock.Phase.EVALUATION);
                 clock.endEpoch(epoch);
                 listener.onEpoch(new EpochReport(epoch, config.epochs(), output.loss(), valLoss, scored.validation().accuracy(),
                     scored.validation().macroF1(), lrUsed, output.syntheticNodes(), scored.improved()));
             }
-            selected = selection.selected(config.epochs() - 1, eval.logits, params);
+            selected = selection.selected(config.epochs() - 1, eval.logits(), params);
         }
         return new TrainingResult(selected.epoch(), selected.validation(), selected.test(),
             readout.predict(selected.logits()), selected.logits(), classes, clock.msPerEpoch(), clock.meanPerEpoch(),
             runtime.describe(), runtime.observedThreads(), selected.parameters().tensors());
-    }
-
-    /** Eval-mode logits, row-major N x C, and when kept the X·W of layer 1 behind them (row-major N x out). */
-    private record EvalOutput(float[] logits, float[] projection) {}
-
-    /** Eval-mode forward on the original graph. */
-    private static EvalOutput evalForward(NDManager root, Backbone model, ParameterSet params, FeatureInput x,
-                                          GraphTensors evalGraph, boolean keepProjection) {
-        try (NDScope scope = new NDScope(); NDManager epoch = root.newSubManager()) {
-            NDList p = params.toEngine(epoch, false);
-            if (!keepProjection) {
-                return new EvalOutput(model.forward(p, x, null, evalGraph, null).toFloatArray(), null);
-            }
-            NDArray xw = x.project(p.get(0), null);
-            float[] logits = model.forward(p, x.withProjection(xw), null, evalGraph, null).toFloatArray();
-            return new EvalOutput(logits, xw.toFloatArray());
-        }
     }
 
     /** Inverted dropout: kept units are scaled by 1/(1-p); null when p = 0. */
@@ -205,7 +196,7 @@ public final class Trainer {
             return null;
         }
         float keep = 1f / (1f - p);
-        float[] mask = new float[rows * width];
+        float[] mask = new float[Math.multiplyExact(rows, width)];
         for (int i = 0; i < mask.length; i++) {
             mask[i] = random.nextFloat() < p ? 0f : keep;
         }

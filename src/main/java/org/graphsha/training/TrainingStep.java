@@ -2,8 +2,15 @@ package org.graphsha.training;
 
 import java.util.SplittableRandom;
 
+import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SyntheticBatch;
+import org.graphsha.nn.FeatureInput;
+import org.graphsha.nn.GraphTensors;
+import org.graphsha.nn.MessageGraph;
+import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.ParameterSet;
+
+import ai.djl.ndarray.NDManager;
 
 /**
  * The forward, loss and backward of one epoch. The {@link Trainer} owns everything around it: the
@@ -14,6 +21,24 @@ interface TrainingStep {
 
     /** Trainable tensors of the step itself, after the backbone's; none unless a step needs them. */
     default void addParameters(ParameterSet params, SplittableRandom random) {
+    }
+
+    /** What the model reads for this run; the full-batch features and the original graph's operators by default. */
+    default RunInputs inputs(NDManager root, GraphSnapshot graph, TrainerOptions config, MessageGraph baseGraph) {
+        FeatureInput x = config.featureMode().sparseFor(graph.features())
+            ? FeatureInput.sparse(root, graph.features())
+            : FeatureInput.dense(root, graph.features());
+        return new GraphInputs(x, GraphTensors.build(root, baseGraph, config.model()));
+    }
+
+    /** Rows of this epoch's dropout mask: by default every node of the augmented graph. */
+    default int dropoutRows(StepContext run, SyntheticBatch batch) {
+        return run.baseGraph().nodeCount() + batch.size() + run.augmentations().nodes().size();
+    }
+
+    /** Columns of the dropout mask: the activated hidden layer's. */
+    default int dropoutWidth(ModelSpec spec) {
+        return spec.hidden();
     }
 
     /**

@@ -127,6 +127,25 @@ class TrainConfigTest {
     }
 
     @Test
+    void theSignBackboneRefusesWhatNeedsTheAugmentedGraphNamingIt() {
+        var tam = assertThrows(IllegalArgumentException.class, () -> TrainConfig.of("g",
+            Map.of("modelName", "m", "method", "tam", "backbone", "sign")));
+        assertTrue(tam.getMessage().contains("method: 'tam'") && tam.getMessage().contains("backbone: 'sign'"),
+            tam.getMessage());
+        var edges = assertThrows(IllegalArgumentException.class, () -> TrainConfig.of("g",
+            Map.of("modelName", "m", "backbone", "sign", "syntheticEdges", "bidirectional")));
+        assertTrue(edges.getMessage().contains("syntheticEdges: 'bidirectional'")
+            && edges.getMessage().contains("'inbound'"), edges.getMessage());
+        var virtual = assertThrows(IllegalArgumentException.class, () -> TrainConfig.of("g",
+            Map.of("modelName", "m", "backbone", "sign", "virtualClassNodes", "bat1")));
+        assertTrue(virtual.getMessage().contains("virtualClassNodes: 'bat1'"), virtual.getMessage());
+        TrainConfig sign = TrainConfig.of("g", Map.of("modelName", "m", "backbone", "sign", "hops", 3));
+        assertEquals(3, sign.training().model().hops());
+        var hops = assertThrows(IllegalArgumentException.class, () -> TrainConfig.of("g", with("hops", 9)));
+        assertTrue(hops.getMessage().contains("hops"), hops.getMessage());
+    }
+
+    @Test
     void selfTrainingIsRefusedWithGraphSmoteNamingBoth() {
         var error = assertThrows(IllegalArgumentException.class, () -> TrainConfig.of("g",
             Map.of("modelName", "m", "method", "graphSmote", "selfTrainingWeight", 0.5)));

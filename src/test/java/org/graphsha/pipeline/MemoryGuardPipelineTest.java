@@ -63,6 +63,7 @@ class MemoryGuardPipelineTest {
                 + MemoryEstimate.human((Long) estimate.get("nativeBytesMax")) + " native) exceeds available memory "
                 + "(1.0 MiB heap, 64.0 MiB machine): both parts are too large."), e.getMessage());
             assertTrue(e.getMessage().contains("warmupEpochs: -1"), e.getMessage());
+            assertTrue(e.getMessage().contains("backbone: 'sign'"), "the refusal names the decoupled backbone");
         }
         assertEquals(List.of(), catalog().list());
     }

@@ -55,7 +55,7 @@ class TrainBadInputTest {
         epochs zero               | CALL graphsha.train('acc', {OK, epochs: 0})                           | Invalid value 0 for configuration key `epochs`
         negative learning rate    | CALL graphsha.train('acc', {OK, learningRate: -1})                    | configuration key `learningRate`
         unknown method            | CALL graphsha.train('acc', {OK, method: 'smote'})                     | Invalid value 'smote' for configuration key `method`: expected one of ['graphsha'
-        unknown backbone          | CALL graphsha.train('acc', {OK, backbone: 'mlp'})                     | configuration key `backbone`: expected one of ['gcn', 'gat', 'sage']
+        unknown backbone          | CALL graphsha.train('acc', {OK, backbone: 'mlp'})                     | configuration key `backbone`: expected one of ['gcn', 'gat', 'sage', 'sign']
         heads not dividing hidden | CALL graphsha.train('acc', {OK, heads: 3})                            | Invalid value 3 for configuration key `heads`: it must divide hiddenSize (64)
         dropout above one         | CALL graphsha.train('acc', {OK, dropout: 1.5})                        | configuration key `dropout`
         ensemble of none          | CALL graphsha.train('acc', {OK, ensembleSize: 0})                     | Invalid value 0 for configuration key `ensembleSize`: expected an integer in 1..20

@@ -1,6 +1,8 @@
 package org.graphsha.training;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.GcnNormalization;
@@ -44,5 +46,28 @@ class MemoryEstimateTest {
         long gatPrediction = MemoryEstimate.ofPrediction(NODES, EDGES, FEATURES, CLASSES, spec(BackboneKind.GAT))
             .nativeMinimum().get("edges");
         assertEquals(gcnPrediction + (EDGES + NODES) * 8 * 4 * 3, gatPrediction);
+    }
+
+    /** The sign backbone at 10M nodes x 256 features: every term is computed in long arithmetic, none wraps. */
+    @Test
+    void signSizingAtTenMillionNodesDoesNotOverflow() {
+        long nodes = 10_000_000;
+        long edges = 1_000_000_000;
+        int features = 256;
+        ModelSpec sign = new ModelSpec(BackboneKind.SIGN, 256, 1, 0.5f, GcnNormalization.MEAN, 2);
+        MemoryEstimate e = MemoryEstimate.of(nodes, edges, features, 47, sign, 2_000_000, nodes * 32, false, false);
+        assertEquals(3 * nodes * features * 4, e.heap().get("hopFeatures"));
+        assertEquals(3L * 2_000_000 * features * 4, e.heap().get("syntheticHopRows"));
+        assertEquals((nodes + 1) * 4 + (edges + nodes) * 8, e.heap().get("hopOperator"));
+        assertEquals(12_000_000L * 768 * 4, e.heap().get("dropoutMask"));
+        // On the engine only one batch of rows lives at a time.
+        assertEquals(8192L * 3 * features * 4, e.nativeMinimum().get("batchInputs"));
+        for (var part : e.heap().entrySet()) {
+            assertTrue(part.getValue() >= 0, part.getKey() + " wrapped: " + part.getValue());
+        }
+        assertTrue(e.heapBytes() > 3 * nodes * features * 4);
+        MemoryEstimate predict = MemoryEstimate.ofPrediction(nodes, edges, features, 47, sign);
+        assertEquals(3 * nodes * features * 4, predict.heap().get("hopFeatures"));
+        assertFalse(predict.heap().containsKey("dropoutMask"));
     }
 }

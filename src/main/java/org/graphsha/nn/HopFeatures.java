@@ -1,0 +1,131 @@
+package org.graphsha.nn;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.graphsha.graph.SparseFeatures;
+
+/**
+ * The sign backbone's inputs H_k = Â^k X for k = 0..K (docs/algorithm.md, the sign backbone), computed once in Java
+ * by a row-parallel CSR product per hop. Each output row is summed over its CSR entries in column order by one
+ * thread, so the result is the same whatever the number of threads.
+ */
+public final class HopFeatures {
+
+    /** Rows one task takes at a time: large enough to amortise the hand-off, small enough to balance skew. */
+    private static final int CHUNK_ROWS = 512;
+
+    private final RowBlocks[] hops;
+
+    private HopFeatures(RowBlocks[] hops) {
+        this.hops = hops;
+    }
+
+    /**
+     * @param hops    K: the last power of Â computed
+     * @param threads threads for the products, at least 1; the result does not depend on it
+     */
+    public static HopFeatures compute(HopOperator a, SparseFeatures x, int hops, int threads) {
+        if (a.nodeCount() != x.rows()) {
+            throw new IllegalArgumentException("Â has " + a.nodeCount() + " rows but the features have " + x.rows());
+        }
+        RowBlocks[] out = new RowBlocks[hops + 1];
+        out[0] = dense(x);
+        for (int k = 1; k <= hops; k++) {
+            out[k] = multiply(a, out[k - 1], threads);
+        }
+        return new HopFeatures(out);
+    }
+
+    /** K + 1 matrices given directly (rows already propagated elsewhere, or a test's). */
+    static HopFeatures of(RowBlocks... hops) {
+        return new HopFeatures(hops.clone());
+    }
+
+    /** K. */
+    public int hops() {
+        return hops.length - 1;
+    }
+
+    public int rows() {
+        return hops[0].rows();
+    }
+
+    /** F: the width of every H_k. */
+    public int width() {
+        return hops[0].width();
+    }
+
+    public RowBlocks hop(int k) {
+        return hops[k];
+    }
+
+    private static RowBlocks dense(SparseFeatures x) {
+        RowBlocks h = new RowBlocks(x.rows(), x.dimension());
+        int[] offsets = x.rowOffsets();
+        for (int r = 0; r < x.rows(); r++) {
+            float[] block = h.block(r);
+            int at = h.offset(r);
+            for (int k = offsets[r]; k < offsets[r + 1]; k++) {
+                block[at + x.columns()[k]] = x.values()[k];
+            }
+        }
+        return h;
+    }
+
+    /** Â · previous, row by row. */
+    static RowBlocks multiply(HopOperator a, RowBlocks previous, int threads) {
+        RowBlocks next = new RowBlocks(previous.rows(), previous.width());
+        int chunks = (previous.rows() + CHUNK_ROWS - 1) / CHUNK_ROWS;
+        AtomicInteger nextChunk = new AtomicInteger();
+        Runnable worker = () -> {
+            for (int c = nextChunk.getAndIncrement(); c < chunks; c = nextChunk.getAndIncrement()) {
+                int end = Math.min(previous.rows(), (c + 1) * CHUNK_ROWS);
+                for (int r = c * CHUNK_ROWS; r < end; r++) {
+                    multiplyRow(a, previous, r, next.block(r), next.offset(r));
+                }
+            }
+        };
+        if (threads <= 1 || chunks <= 1) {
+            worker.run();
+            return next;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, chunks));
+        try {
+            List<Future<?>> running = new ArrayList<>();
+            for (int t = 0; t < Math.min(threads, chunks); t++) {
+                running.add(pool.submit(worker));
+            }
+            for (Future<?> f : running) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while propagating hop features", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("propagating hop features failed", e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        return next;
+    }
+
+    /** Row r of Â · rows into {@code into} at {@code at}, entries in CSR order. */
+    static void multiplyRow(HopOperator a, RowBlocks rows, int r, float[] into, int at) {
+        int w = rows.width();
+        for (int k = a.offsets()[r]; k < a.offsets()[r + 1]; k++) {
+            float weight = a.values()[k];
+            int j = a.columns()[k];
+            float[] source = rows.block(j);
+            int from = rows.offset(j);
+            for (int c = 0; c < w; c++) {
+                into[at + c] += weight * source[from + c];
+            }
+        }
+    }
+}
