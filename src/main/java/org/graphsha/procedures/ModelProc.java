@@ -14,7 +14,6 @@ import org.graphsha.catalog.StoredModel;
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.catalog.TrainingGraph;
 import org.graphsha.live.LiveScoring;
-import org.graphsha.store.settings.ModelDirectory;
 import org.neo4j.gds.core.Username;
 import org.neo4j.internal.kernel.api.security.SecurityContext;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
@@ -89,8 +88,7 @@ public class ModelProc {
     }
 
     private ModelCatalog catalog() {
-        return ModelCatalog.at(ModelDirectory.of(db), ProcedureContext.user(username, securityContext),
-            live::modelFileChanged);
+        return ProcedureContext.catalog(db, username, securityContext, live);
     }
 
     static Map<String, Object> info(TrainedModel model) {

@@ -13,7 +13,6 @@ import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.ModelTransferConfig;
 import org.graphsha.live.LiveScoring;
 import org.graphsha.store.settings.ImportDirectory;
-import org.graphsha.store.settings.ModelDirectory;
 import org.neo4j.gds.core.Username;
 import org.neo4j.internal.kernel.api.security.SecurityContext;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
@@ -74,7 +73,6 @@ public class ModelTransferProc {
     }
 
     private ModelCatalog catalog() {
-        return ModelCatalog.at(ModelDirectory.of(db), ProcedureContext.user(username, securityContext),
-            live::modelFileChanged);
+        return ProcedureContext.catalog(db, username, securityContext, live);
     }
 }

@@ -7,10 +7,13 @@ import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.config.JobOptions;
 import org.graphsha.gds.GdsProgress;
+import org.graphsha.live.LiveScoring;
 import org.graphsha.pipeline.TrainPipeline;
+import org.graphsha.store.settings.ModelDirectory;
 import org.neo4j.gds.core.Username;
 import org.neo4j.gds.core.utils.progress.TaskRegistryFactory;
 import org.neo4j.internal.kernel.api.security.SecurityContext;
+import org.neo4j.kernel.internal.GraphDatabaseAPI;
 import org.neo4j.logging.Log;
 
 /** What the train and predict procedures take from Neo4j and GDS, built once per call. */
@@ -37,6 +40,13 @@ record ProcedureContext(Caller caller, TaskRegistryFactory tasks, Log log) {
      */
     static CatalogUser user(Username username, SecurityContext security) {
         return new CatalogUser(username.username(), security.isAuthDisabled() || security.roles().contains(ADMIN_ROLE));
+    }
+
+    /** The model catalog as the caller reaches it, telling live scoring of every model file it writes or drops. */
+    static ModelCatalog catalog(GraphDatabaseAPI db, Username username,
+                                SecurityContext security, LiveScoring live) {
+        return ModelCatalog.at(ModelDirectory.of(db), user(username, security),
+            live::modelFileChanged);
     }
 
     TrainPipeline.ProgressFactory progress(int concurrency, JobOptions options) {
