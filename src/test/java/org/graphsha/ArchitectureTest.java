@@ -2,6 +2,7 @@ package org.graphsha;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
@@ -109,6 +110,19 @@ class ArchitectureTest {
             }
         }
         assertTrue(failures.isEmpty(), String.join("\n", failures));
+    }
+
+    /**
+     * The families inside training and synthesis (docs/design.md) depend on each other one way only: the
+     * epoch loop uses the losses, augmentations and selection, never the reverse.
+     */
+    @Test
+    void familiesInsideAPackageHaveNoCycles() {
+        for (String layer : List.of("training", "synthesis")) {
+            slices().matching(ROOT + layer + ".(*)..").should().beFreeOfCycles()
+                .because("a family of " + layer + " is one step of the pipeline, not a peer of every other")
+                .check(MAIN);
+        }
     }
 
     @Test

@@ -8,7 +8,7 @@ import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
 import org.graphsha.method.Method;
-import org.graphsha.training.EpochAugmentation;
+import org.graphsha.training.augment.EpochAugmentation;
 
 /**
  * One configuration key, declared once: its name, which part of a call it belongs to, whether a candidate of

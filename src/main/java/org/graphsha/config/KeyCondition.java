@@ -4,7 +4,7 @@ import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
 import org.graphsha.method.Method;
-import org.graphsha.training.EpochAugmentation;
+import org.graphsha.training.augment.EpochAugmentation;
 
 /**
  * What a key's value must fit beyond its own range or choices, declared with the key ({@link Key#onlyWith},

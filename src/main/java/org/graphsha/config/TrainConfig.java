@@ -21,12 +21,12 @@ import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.synthesis.Hardness;
 import org.graphsha.synthesis.SynthesisOptions;
-import org.graphsha.training.DecisionOptions;
 import org.graphsha.synthesis.SyntheticEdges;
-import org.graphsha.training.FeatureMode;
-import org.graphsha.training.SelectionWindow;
-import org.graphsha.training.TrainerOptions;
-import org.graphsha.training.VirtualClassNodes;
+import org.graphsha.training.augment.VirtualClassNodes;
+import org.graphsha.training.decision.DecisionOptions;
+import org.graphsha.training.loop.FeatureMode;
+import org.graphsha.training.loop.TrainerOptions;
+import org.graphsha.training.selection.SelectionWindow;
 
 /**
  * Configuration of {@code graphsha.train}, read through the key declarations of {@link TrainKeys} (each key's

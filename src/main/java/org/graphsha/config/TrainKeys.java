@@ -29,12 +29,12 @@ import org.graphsha.synthesis.Hardness;
 import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.synthesis.SynthesisTarget;
 import org.graphsha.synthesis.SyntheticEdges;
-import org.graphsha.training.EpochAugmentation;
-import org.graphsha.training.DecisionOptions;
-import org.graphsha.training.SelectionTieBreak;
-import org.graphsha.training.SelectionWindow;
-import org.graphsha.training.SelfTrainingOptions;
-import org.graphsha.training.VirtualClassNodes;
+import org.graphsha.training.augment.EpochAugmentation;
+import org.graphsha.training.augment.SelfTrainingOptions;
+import org.graphsha.training.augment.VirtualClassNodes;
+import org.graphsha.training.decision.DecisionOptions;
+import org.graphsha.training.selection.SelectionTieBreak;
+import org.graphsha.training.selection.SelectionWindow;
 
 /**
  * Every key of {@code graphsha.train}, declared once, in the order of its key table in docs/procedures.md (a test

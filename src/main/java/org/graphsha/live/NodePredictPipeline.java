@@ -3,9 +3,9 @@ package org.graphsha.live;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.function.LongPredicate;
-import java.util.List;
 
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.graph.FeatureTransform;
@@ -20,9 +20,9 @@ import org.graphsha.nn.Engines;
 import org.graphsha.nn.FieldForward;
 import org.graphsha.nn.HopBackbone;
 import org.graphsha.nn.MessageGraph;
-import org.graphsha.training.FeatureMode;
 import org.graphsha.training.Inference;
-import org.graphsha.training.ProbabilityMean;
+import org.graphsha.training.ensemble.ProbabilityMean;
+import org.graphsha.training.loop.FeatureMode;
 import org.neo4j.graphdb.Transaction;
 
 /**

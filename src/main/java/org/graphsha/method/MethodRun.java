@@ -5,9 +5,9 @@ import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.synthesis.SynthesisReport;
 import org.graphsha.synthesis.Synthesizer;
-import org.graphsha.training.EpochListener;
-import org.graphsha.training.TrainerOptions;
-import org.graphsha.training.TrainingResult;
+import org.graphsha.training.loop.EpochListener;
+import org.graphsha.training.loop.TrainerOptions;
+import org.graphsha.training.loop.TrainingResult;
 
 /**
  * One training of a method, with what a stored model reports beyond the result.

@@ -3,8 +3,8 @@ package org.graphsha.method;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.synthesis.SynthesisOptions;
-import org.graphsha.training.EpochListener;
-import org.graphsha.training.TrainerOptions;
+import org.graphsha.training.loop.EpochListener;
+import org.graphsha.training.loop.TrainerOptions;
 
 /**
  * A run's configuration: the method and how its model trains (backbone, trainer, synthesis). A call of

@@ -7,6 +7,7 @@ import java.util.function.LongFunction;
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.evaluation.Scores;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.Masks;
 import org.graphsha.method.selection.CandidateScoring;
 import org.graphsha.method.selection.CrossValidation;
 import org.graphsha.method.selection.MethodCandidate;
@@ -15,15 +16,14 @@ import org.graphsha.method.selection.SelectionStats;
 import org.graphsha.method.selection.StratifiedFolds;
 import org.graphsha.nn.Tensor;
 import org.graphsha.synthesis.SynthesisReport;
-import org.graphsha.training.DecisionOptions;
-import org.graphsha.training.EpochListener;
-import org.graphsha.training.HeldOutMean;
-import org.graphsha.training.LogitReadout;
-import org.graphsha.training.LossKind;
-import org.graphsha.training.OperatingPoint;
-import org.graphsha.training.ProbabilityMean;
-import org.graphsha.training.Trainer;
-import org.graphsha.training.TrainingResult;
+import org.graphsha.training.decision.DecisionOptions;
+import org.graphsha.training.decision.OperatingPoint;
+import org.graphsha.training.ensemble.HeldOutMean;
+import org.graphsha.training.ensemble.ProbabilityMean;
+import org.graphsha.training.loop.EpochListener;
+import org.graphsha.training.loop.TrainingResult;
+import org.graphsha.training.losses.LossKind;
+import org.graphsha.training.selection.LogitReadout;
 
 /**
  * How a model is trained, whoever asks: {@code graphsha.train} and the bench both run this plan. With candidates it
@@ -231,7 +231,7 @@ public final class TrainingPlan {
         SynthesisReport synthesis = first.synthesis();
         double perEpoch = epochCount == 0 ? 0 : (double) synthetic / epochCount;
         TrainingResult single = first.result();
-        boolean tested = snapshot.testMask() != null && Trainer.indices(snapshot.testMask()).length > 0;
+        boolean tested = snapshot.testMask() != null && Masks.indices(snapshot.testMask()).length > 0;
         Evaluation validation;
         Evaluation test;
         Scores validationRows;
@@ -249,7 +249,7 @@ public final class TrainingPlan {
                 : mean.at(snapshot, snapshot.valMask());
             testRows = tested ? mean.at(snapshot, snapshot.testMask()) : NO_ROWS;
         }
-        int[] trainingCounts = snapshot.classCounts(Trainer.indices(snapshot.trainMask()));
+        int[] trainingCounts = snapshot.classCounts(Masks.indices(snapshot.trainMask()));
         DecisionInputs inputs = new DecisionInputs(trainingCounts, validationRows, testRows, validation, test);
         OperatingPoint point = OperatingPoint.fit(decision, trainingCounts, validationRows, testRows, validation,
             test);

@@ -6,18 +6,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.graphsha.config.ConfigReader;
 import org.graphsha.data.SplitRole;
 import org.graphsha.data.TrainingData;
-import org.graphsha.config.ConfigReader;
 import org.graphsha.evaluation.CalibrationError;
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.evaluation.Metrics;
 import org.graphsha.evaluation.Ranking;
-import org.graphsha.method.TrainingPlan;
 import org.graphsha.graph.ClassDecision;
+import org.graphsha.method.TrainingPlan;
 import org.graphsha.synthesis.SynthesisReport;
-import org.graphsha.training.DecisionOptions;
-import org.graphsha.training.OperatingPoint;
+import org.graphsha.training.decision.DecisionOptions;
+import org.graphsha.training.decision.OperatingPoint;
 
 /**
  * Metrics and the synthesis report in the shape the procedures yield: fractions, with per-class values by class value.

@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 import org.graphsha.catalog.TrainedModel;
-import org.graphsha.config.PredictConfig;
 import org.graphsha.config.PredictConfig.Mode;
-import org.graphsha.data.SplitRole;
+import org.graphsha.config.PredictConfig;
 import org.graphsha.data.Snapshots;
+import org.graphsha.data.SplitRole;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.gds.GdsProgress;
 import org.graphsha.gds.ProjectedGraph;
@@ -19,10 +19,10 @@ import org.graphsha.graph.SparseFeatures;
 import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.Engines;
 import org.graphsha.nn.Tensor;
-import org.graphsha.training.FeatureMode;
 import org.graphsha.training.Inference;
 import org.graphsha.training.MemoryEstimate;
-import org.graphsha.training.ProbabilityMean;
+import org.graphsha.training.ensemble.ProbabilityMean;
+import org.graphsha.training.loop.FeatureMode;
 
 /**
  * Classifies the nodes of a projection with a stored model, for every {@code graphsha.predict} mode.

@@ -16,9 +16,9 @@ import org.graphsha.gds.ProjectedGraph;
 import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.nn.Engines;
 import org.graphsha.store.write.BatchedWrite;
-import org.graphsha.synthesis.GraphShaSynthesizer;
-import org.graphsha.training.FeatureMode;
+import org.graphsha.synthesis.graphsha.GraphShaSynthesizer;
 import org.graphsha.training.Inference;
+import org.graphsha.training.loop.FeatureMode;
 import org.graphsha.writeback.SyntheticNodeWriter;
 import org.neo4j.graphdb.Transaction;
 

@@ -27,9 +27,9 @@ import org.graphsha.method.RunConfig;
 import org.graphsha.method.TrainingPlan;
 import org.graphsha.method.selection.CrossValidation;
 import org.graphsha.nn.Engines;
-import org.graphsha.synthesis.GraphShaSynthesizer;
-import org.graphsha.training.EpochListener;
-import org.graphsha.training.TrainingResult;
+import org.graphsha.synthesis.graphsha.GraphShaSynthesizer;
+import org.graphsha.training.loop.EpochListener;
+import org.graphsha.training.loop.TrainingResult;
 import org.neo4j.graphdb.Transaction;
 
 /**

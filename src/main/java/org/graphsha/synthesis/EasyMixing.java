@@ -2,6 +2,8 @@ package org.graphsha.synthesis;
 
 import java.util.Arrays;
 import java.util.random.RandomGenerator;
+import org.graphsha.synthesis.sampling.BetaSampling;
+import org.graphsha.synthesis.sampling.CumulativeWeights;
 
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.SyntheticBatch;
@@ -11,13 +13,13 @@ import org.graphsha.graph.SyntheticBatch;
  * class, partners from all training nodes weighted log(n_c)/n_c, δ ~ Beta(2, 2), and a copy of
  * every anchor edge pointing at the synthetic node.
  */
-final class EasyMixing {
+public final class EasyMixing {
 
     private final TrainingClasses training;
     private final Csr adjacency;
     private final CumulativeWeights partners;
 
-    EasyMixing(TrainingClasses training, Csr adjacency) {
+    public EasyMixing(TrainingClasses training, Csr adjacency) {
         this.training = training;
         this.adjacency = adjacency;
         double[] weights = new double[training.all.length];
@@ -34,9 +36,9 @@ final class EasyMixing {
     }
 
     /** Anchors and their partners, paired in anchor order (shared with GraphENS's later epochs). */
-    record Pairs(int[] anchors, int[] partners) {}
+    public record Pairs(int[] anchors, int[] partners) {}
 
-    SyntheticBatch synthesize(int[] counts, int nodeCount, SyntheticEdgeList edges, RandomGenerator random) {
+    public SyntheticBatch synthesize(int[] counts, int nodeCount, SyntheticEdgeList edges, RandomGenerator random) {
         Pairs pairs = drawPairs(counts, random);
         int[] anchors = pairs.anchors();
         int[] auxiliaries = pairs.partners();
@@ -57,7 +59,7 @@ final class EasyMixing {
     }
 
     /** Per class, counts[c] anchors uniformly with replacement; then one partner per anchor. */
-    Pairs drawPairs(int[] counts, RandomGenerator random) {
+    public Pairs drawPairs(int[] counts, RandomGenerator random) {
         int m = SynthesisCounts.total(counts);
         int[] anchors = new int[m];
         int next = 0;

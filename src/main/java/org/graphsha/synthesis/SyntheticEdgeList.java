@@ -6,19 +6,19 @@ import org.graphsha.graph.IntArrayBuilder;
  * Collects the message edges of one epoch's synthetic nodes in the chosen direction mode and counts
  * what each synthetic node receives.
  */
-final class SyntheticEdgeList {
+public final class SyntheticEdgeList {
 
     private final SyntheticEdges mode;
     private final IntArrayBuilder sources = new IntArrayBuilder();
     private final IntArrayBuilder targets = new IntArrayBuilder();
     private long inbound;
 
-    SyntheticEdgeList(SyntheticEdges mode) {
+    public SyntheticEdgeList(SyntheticEdges mode) {
         this.mode = mode;
     }
 
     /** Connects original node {@code neighbour} to the synthetic node at position {@code synthetic}. */
-    void connect(int neighbour, int synthetic) {
+    public void connect(int neighbour, int synthetic) {
         sources.add(neighbour);
         targets.add(synthetic);
         inbound++;
@@ -28,19 +28,19 @@ final class SyntheticEdgeList {
         }
     }
 
-    int[] sources() {
+    public int[] sources() {
         return sources.toArray();
     }
 
-    int[] targets() {
+    public int[] targets() {
         return targets.toArray();
     }
 
-    int size() {
+    public int size() {
         return sources.size();
     }
 
-    double meanInDegree(int syntheticCount) {
+    public double meanInDegree(int syntheticCount) {
         return syntheticCount == 0 ? Double.NaN : (double) inbound / syntheticCount;
     }
 }

@@ -3,19 +3,19 @@ package org.graphsha.synthesis;
 import org.graphsha.graph.GraphSnapshot;
 
 /** The training nodes of every class, in ascending position, as anchors and auxiliaries are drawn from them. */
-final class TrainingClasses {
+public final class TrainingClasses {
 
-    final int classCount;
+    public final int classCount;
     /** nodesOf[c] = training nodes of class c, ascending. */
-    final int[][] nodesOf;
+    public final int[][] nodesOf;
     /** every training node, ascending. */
-    final int[] all;
+    public final int[] all;
     /** position of a training node in {@link #all}, -1 for other nodes. */
-    final int[] indexOf;
+    public final int[] indexOf;
     /** class of every node, as in the snapshot. */
-    final int[] classes;
+    public final int[] classes;
 
-    TrainingClasses(GraphSnapshot snapshot) {
+    public TrainingClasses(GraphSnapshot snapshot) {
         classCount = snapshot.classCount();
         classes = snapshot.classes();
         int n = snapshot.nodeCount();
@@ -43,7 +43,7 @@ final class TrainingClasses {
         return snapshot.trainMask()[v] && c >= 0 && c < snapshot.classCount();
     }
 
-    int[] sizes() {
+    public int[] sizes() {
         int[] sizes = new int[classCount];
         for (int c = 0; c < classCount; c++) {
             sizes[c] = nodesOf[c].length;

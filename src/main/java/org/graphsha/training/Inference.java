@@ -1,6 +1,7 @@
 package org.graphsha.training;
 
 import java.util.List;
+import org.graphsha.training.loop.FeatureMode;
 
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;

@@ -11,8 +11,8 @@ import java.util.Map;
 
 import org.graphsha.method.Method;
 import org.graphsha.method.selection.CandidateScoring;
-import org.graphsha.training.LossKind;
-import org.graphsha.training.SelfTrainingOptions;
+import org.graphsha.training.augment.SelfTrainingOptions;
+import org.graphsha.training.losses.LossKind;
 import org.junit.jupiter.api.Test;
 
 /** The {@code candidateMethods}, {@code candidateScoring} and {@code validationFolds} keys (docs/algorithm.md §10.5). */

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.graphsha.graph.DecisionRule;
-import org.graphsha.training.DecisionOptions;
+import org.graphsha.training.decision.DecisionOptions;
 import org.junit.jupiter.api.Test;
 
 /** calibration, decisionRule, classPrior and decisionTarget as a train call reads them and a stored model keeps them. */

@@ -1,11 +1,11 @@
 package org.graphsha.synthesis;
 
 /** Pearson's goodness-of-fit statistic and its 99.9 % critical value. */
-final class ChiSquare {
+public final class ChiSquare {
 
     private ChiSquare() {}
 
-    static double statistic(long[] observed, double[] probabilities) {
+    public static double statistic(long[] observed, double[] probabilities) {
         long total = 0;
         for (long o : observed) {
             total += o;
@@ -29,13 +29,13 @@ final class ChiSquare {
      * The 0.999 quantile of χ²(df) by the Wilson–Hilferty cube approximation (accurate to well under
      * 1 % for df ≥ 9, and on the safe side): df·(1 − 2/(9df) + z·√(2/(9df)))³ with z = 3.0902.
      */
-    static double critical999(int df) {
+    public static double critical999(int df) {
         double a = 2.0 / (9.0 * df);
         double base = 1 - a + 3.0902 * Math.sqrt(a);
         return df * base * base * base;
     }
 
-    static double[] normalise(double[] weights) {
+    public static double[] normalise(double[] weights) {
         double sum = 0;
         for (double w : weights) {
             sum += w;

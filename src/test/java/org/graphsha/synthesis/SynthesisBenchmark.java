@@ -14,6 +14,7 @@ import org.graphsha.diffusion.DiffusionOptions;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.Dataset;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.synthesis.graphsha.GraphShaSynthesizer;
 
 /**
  * Times {@link GraphShaSynthesizer#synthesize} per epoch (not a test). Usage:

@@ -21,6 +21,7 @@ import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.MessageGraph;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.Tensor;
+import org.graphsha.training.loop.FeatureMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

@@ -1,6 +1,6 @@
 package org.graphsha.method.selection;
 
-import org.graphsha.training.SelectionWindow;
+import org.graphsha.training.selection.SelectionWindow;
 
 /**
  * What the candidates of {@code candidateMethods} are compared on (docs/algorithm.md §10.5): balanced accuracy on

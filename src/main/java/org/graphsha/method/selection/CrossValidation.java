@@ -6,8 +6,8 @@ import java.util.SplittableRandom;
 
 import org.graphsha.evaluation.Metrics;
 import org.graphsha.graph.GraphSnapshot;
-import org.graphsha.training.EpochListener;
-import org.graphsha.training.TrainingResult;
+import org.graphsha.training.loop.EpochListener;
+import org.graphsha.training.loop.TrainingResult;
 
 /**
  * Chooses a method by stratified k-fold cross-validation over a run's training nodes (docs/algorithm.md

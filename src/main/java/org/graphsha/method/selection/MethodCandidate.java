@@ -6,8 +6,8 @@ import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.MethodRun;
 import org.graphsha.method.RunConfig;
-import org.graphsha.training.EpochListener;
-import org.graphsha.training.TrainingResult;
+import org.graphsha.training.loop.EpochListener;
+import org.graphsha.training.loop.TrainingResult;
 
 /**
  * A run configuration with what its scoring shows of it.

@@ -7,8 +7,8 @@ import java.util.Map;
 
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.MethodRun;
-import org.graphsha.training.EpochListener;
-import org.graphsha.training.TrainingResult;
+import org.graphsha.training.loop.EpochListener;
+import org.graphsha.training.loop.TrainingResult;
 
 /**
  * The {@code candidateMethods}, {@code candidateScoring} and {@code validationFolds} keys of {@code graphsha.train}:

@@ -1,11 +1,11 @@
 package org.graphsha.method.selection;
 
 import java.util.List;
+import org.graphsha.graph.Masks;
 
 import org.graphsha.graph.GraphSnapshot;
-import org.graphsha.training.EpochListener;
-import org.graphsha.training.Trainer;
-import org.graphsha.training.TrainingResult;
+import org.graphsha.training.loop.EpochListener;
+import org.graphsha.training.loop.TrainingResult;
 
 /**
  * Scores each candidate by its run on the whole split: balanced accuracy on the run's validation nodes at the
@@ -40,6 +40,6 @@ public final class ValidationScoring {
     }
 
     private static int[] validationNodes(GraphSnapshot snapshot) {
-        return Trainer.indices(snapshot.valMask());
+        return Masks.indices(snapshot.valMask());
     }
 }

@@ -9,11 +9,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import org.graphsha.tools.console.ProgressDisplay;
-import org.graphsha.tools.generate.UserGraph;
 import org.graphsha.config.ConfigReader;
-import org.graphsha.config.TrainConfig;
 import org.graphsha.config.TrainConfig.FeatureNormalization;
+import org.graphsha.config.TrainConfig;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.graph.GraphSnapshot;
@@ -22,8 +20,10 @@ import org.graphsha.method.TrainingPlan;
 import org.graphsha.method.selection.CandidateScoring;
 import org.graphsha.method.selection.CrossValidation;
 import org.graphsha.method.selection.SelectionStats;
-import org.graphsha.training.EpochListener;
-import org.graphsha.training.TrainingResult;
+import org.graphsha.tools.console.ProgressDisplay;
+import org.graphsha.tools.generate.UserGraph;
+import org.graphsha.training.loop.EpochListener;
+import org.graphsha.training.loop.TrainingResult;
 
 /**
  * {@code bench}: trains one backbone/method on one dataset for several seeds (seed, seed+1, ...) and

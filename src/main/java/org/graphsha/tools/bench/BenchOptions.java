@@ -11,12 +11,12 @@ import org.graphsha.config.TrainConfig;
 import org.graphsha.data.KnownDataset;
 import org.graphsha.data.TieOrder;
 import org.graphsha.nn.BackboneKind;
-import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.Engines.DeviceChoice;
+import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.ModelSpec;
-import org.graphsha.training.LossKind;
 import org.graphsha.tools.generate.Flags;
 import org.graphsha.tools.generate.UserGraphSettings;
+import org.graphsha.training.losses.LossKind;
 
 /** Parsed {@code bench} flags; a bad flag raises {@link UsageException} naming the flag and value. */
 record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backbone, LossKind method, int runs,

@@ -8,8 +8,8 @@ import org.graphsha.evaluation.Evaluation;
 import org.graphsha.evaluation.Metrics;
 import org.graphsha.evaluation.Ranking;
 import org.graphsha.graph.GraphSnapshot;
-import org.graphsha.training.Trainer;
-import org.graphsha.training.TrainingResult;
+import org.graphsha.graph.Masks;
+import org.graphsha.training.loop.TrainingResult;
 
 /**
  * The aggregated figures of a bench invocation, rendered as a table or as one JSON object. Beside Acc, bAcc and F1
@@ -25,7 +25,7 @@ record BenchReport(BenchOptions options, int classCount, Summary acc, Summary ba
     record Minority(int classIndex, Summary precision, Summary f1, Summary prAuc) {
 
         static Minority of(GraphSnapshot snapshot, List<TrainingResult> results) {
-            int minority = Metrics.minorityClass(snapshot.classCounts(Trainer.indices(snapshot.trainMask())));
+            int minority = Metrics.minorityClass(snapshot.classCounts(Masks.indices(snapshot.trainMask())));
             double[] precision = new double[results.size()];
             double[] f1 = new double[results.size()];
             double[] prAuc = new double[results.size()];

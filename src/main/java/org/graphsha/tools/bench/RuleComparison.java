@@ -10,10 +10,10 @@ import org.graphsha.evaluation.Metrics;
 import org.graphsha.evaluation.Ranking;
 import org.graphsha.graph.DecisionRule;
 import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.Masks;
 import org.graphsha.method.TrainingPlan;
-import org.graphsha.training.DecisionOptions;
-import org.graphsha.training.OperatingPoint;
-import org.graphsha.training.Trainer;
+import org.graphsha.training.decision.DecisionOptions;
+import org.graphsha.training.decision.OperatingPoint;
 
 /**
  * {@code bench --decision-rules balanced,prior,macroF1,targetPrecision:0.5}: every listed rule fitted to the same
@@ -66,7 +66,7 @@ final class RuleComparison {
     }
 
     String table(GraphSnapshot snapshot) {
-        int minority = Metrics.minorityClass(snapshot.classCounts(Trainer.indices(snapshot.trainMask())));
+        int minority = Metrics.minorityClass(snapshot.classCounts(Masks.indices(snapshot.trainMask())));
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "decision rules fitted to the same %d runs "
             + "(test, percent, mean ± std; minority class %d; ECE after calibration):%n", points.get(0).size(), minority));
         b.append(String.format(Locale.ROOT, "%-22s %14s %14s %14s %14s %14s %14s %14s%n", "rule", "bAcc", "F1", "minP",

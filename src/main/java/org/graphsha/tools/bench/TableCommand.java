@@ -15,16 +15,16 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-import org.graphsha.config.TrainConfig;
 import org.graphsha.config.TrainConfig.FeatureNormalization;
-import org.graphsha.tools.console.ProgressDisplay;
+import org.graphsha.config.TrainConfig;
 import org.graphsha.data.KnownDataset;
 import org.graphsha.data.TieOrder;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.TrainingPlan;
 import org.graphsha.method.selection.CrossValidation;
-import org.graphsha.training.TrainingResult;
+import org.graphsha.tools.console.ProgressDisplay;
+import org.graphsha.training.loop.TrainingResult;
 
 /**
  * {@code bench --table lt|step} and {@code bench --rho-sweep ...}: runs every requested backbone ×

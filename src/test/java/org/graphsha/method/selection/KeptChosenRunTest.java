@@ -13,13 +13,13 @@ import java.util.Map;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.Method;
-import org.graphsha.method.RunConfig;
 import org.graphsha.method.MethodRun;
+import org.graphsha.method.RunConfig;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.training.CoraLt;
-import org.graphsha.training.EpochListener;
-import org.graphsha.training.TrainerOptions;
+import org.graphsha.training.loop.EpochListener;
+import org.graphsha.training.loop.TrainerOptions;
 import org.junit.jupiter.api.Test;
 
 /** Scored on the validation nodes, the chosen candidate's run is kept: it is the run a call naming that method makes. */

@@ -6,9 +6,9 @@ import java.util.function.IntUnaryOperator;
 
 import org.graphsha.evaluation.Metrics;
 import org.graphsha.graph.GraphSnapshot;
-import org.graphsha.training.EpochListener;
-import org.graphsha.training.Trainer;
-import org.graphsha.training.TrainingResult;
+import org.graphsha.graph.Masks;
+import org.graphsha.training.loop.EpochListener;
+import org.graphsha.training.loop.TrainingResult;
 
 /**
  * A candidate that predicts by a fixed rule of the node, so that its scores are known exactly, and records the
@@ -30,7 +30,7 @@ record RuleCandidate(String name, IntUnaryOperator predict, List<GraphSnapshot> 
         for (int v = 0; v < predictions.length; v++) {
             predictions[v] = predict.applyAsInt(v);
         }
-        int[] val = Trainer.indices(snapshot.valMask());
+        int[] val = Masks.indices(snapshot.valMask());
         int[] truth = new int[val.length];
         int[] predicted = new int[val.length];
         for (int i = 0; i < val.length; i++) {

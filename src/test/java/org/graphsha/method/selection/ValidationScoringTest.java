@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.graphsha.graph.GraphSnapshot;
-import org.graphsha.training.EpochListener;
+import org.graphsha.training.loop.EpochListener;
 import org.junit.jupiter.api.Test;
 
 /** Scoring the candidates on the validation nodes, and {@code candidateScoring: 'auto'}'s choice between the two. */

@@ -11,8 +11,8 @@ import org.graphsha.evaluation.Metrics;
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
-import org.graphsha.training.TimeBreakdown;
-import org.graphsha.training.TrainingResult;
+import org.graphsha.training.loop.TimeBreakdown;
+import org.graphsha.training.loop.TrainingResult;
 import org.junit.jupiter.api.Test;
 
 class BenchReportTest {

@@ -14,8 +14,8 @@ import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.TrainingPlan;
 import org.graphsha.method.selection.CrossValidation;
 import org.graphsha.training.CoraLt;
-import org.graphsha.training.EpochListener;
-import org.graphsha.training.TrainingResult;
+import org.graphsha.training.loop.EpochListener;
+import org.graphsha.training.loop.TrainingResult;
 import org.junit.jupiter.api.Test;
 
 /**

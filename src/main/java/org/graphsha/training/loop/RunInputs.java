@@ -1,0 +1,21 @@
+package org.graphsha.training.loop;
+
+import org.graphsha.nn.Backbone;
+import org.graphsha.nn.ParameterSet;
+
+import ai.djl.ndarray.NDManager;
+
+/**
+ * What a run's model reads, built once per run by its {@link TrainingStep}: the features and graph operators of a
+ * full-batch forward ({@link GraphInputs}), or the precomputed hop features of a decoupled backbone
+ * ({@link HopInputs}). The trainer only asks it for the eval forward; each step reads its own kind.
+ */
+interface RunInputs {
+
+    /**
+     * Eval-mode logits of every real node at {@code params}.
+     *
+     * @param keepProjection whether to keep layer 1's X·W for the next step, where the inputs have one
+     */
+    EvalOutput evalForward(NDManager root, Backbone model, ParameterSet params, boolean keepProjection);
+}

@@ -1,0 +1,95 @@
+package org.graphsha.training.loop;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.graphsha.training.augment.EpochAugmentation;
+import org.graphsha.training.losses.LossKind;
+import org.graphsha.training.optim.Adam;
+import org.graphsha.training.selection.SelectionTieBreak;
+import org.graphsha.training.selection.SelectionWindow;
+
+import io.soabase.recordbuilder.core.RecordBuilder;
+
+import org.graphsha.nn.BackboneKind;
+import org.graphsha.nn.Engines.DeviceChoice;
+import org.graphsha.nn.ModelSpec;
+
+/**
+ * Everything one training run needs besides the graph. Defaults are the reference settings
+ * (docs/algorithm.md §3, §5): 900 epochs, Adam lr 0.01, weight decay 5e-4 on layer 1, seed 100,
+ * CB β 0.999, focal γ 2, one engine thread, the first of equally scored epochs each scored alone, no
+ * per-epoch augmentation (self-training, virtual class nodes).
+ *
+ * @param threads       PyTorch intra-op threads of this run (capped at the machine's cores when applied)
+ * @param augmentations per-epoch augmentations, at most one of each kind, applied in this order; the ones that
+ *                      are off change nothing
+ */
+@RecordBuilder
+public record TrainerOptions(
+    ModelSpec model,
+    LossKind loss,
+    int epochs,
+    double learningRate,
+    double weightDecay,
+    long seed,
+    DeviceChoice device,
+    int threads,
+    FeatureMode featureMode,
+    double cbBeta,
+    float focalGamma,
+    SelectionTieBreak tieBreak,
+    SelectionWindow selectionWindow,
+    List<EpochAugmentation> augmentations
+) implements TrainerOptionsBuilder.With {
+    public TrainerOptions {
+        if (epochs <= 0) {
+            throw new IllegalArgumentException("epochs must be positive, but was " + epochs);
+        }
+        if (!(learningRate > 0)) {
+            throw new IllegalArgumentException("learningRate must be positive, but was " + learningRate);
+        }
+        if (!(weightDecay >= 0)) {
+            throw new IllegalArgumentException("weightDecay must be >= 0, but was " + weightDecay);
+        }
+        if (selectionWindow == null) {
+            throw new IllegalArgumentException("selectionWindow must be given");
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, but was " + threads);
+        }
+        augmentations = List.copyOf(augmentations);
+        if (augmentations.stream().map(TrainerOptions::kind).distinct().count() < augmentations.size()) {
+            throw new IllegalArgumentException("each per-epoch augmentation may be given once, but was given as "
+                + augmentations);
+        }
+    }
+
+    public static TrainerOptions defaults(BackboneKind backbone) {
+        return new TrainerOptions(ModelSpec.defaults(backbone), LossKind.VANILLA, 900, 0.01, 5e-4, 100,
+            DeviceChoice.CPU, 1, FeatureMode.AUTO, 0.999, 2f,
+            SelectionTieBreak.FIRST, SelectionWindow.SINGLE_EPOCH, List.of());
+    }
+
+    /** The augmentation of this kind among {@link #augmentations}, if given. */
+    public <A extends EpochAugmentation> Optional<A> augmentation(Class<A> kind) {
+        return augmentations.stream().filter(kind::isInstance).map(kind::cast).findFirst();
+    }
+
+    /** These options with {@code augmentation} in place of the one of its kind, or after the others. */
+    public TrainerOptions withAugmentation(EpochAugmentation augmentation) {
+        List<EpochAugmentation> list = new ArrayList<>(augmentations);
+        int at = list.stream().map(TrainerOptions::kind).toList().indexOf(kind(augmentation));
+        if (at < 0) {
+            list.add(augmentation);
+        } else {
+            list.set(at, augmentation);
+        }
+        return withAugmentations(list);
+    }
+
+    private static Class<?> kind(EpochAugmentation augmentation) {
+        return augmentation instanceof Enum<?> e ? e.getDeclaringClass() : augmentation.getClass();
+    }
+
+}

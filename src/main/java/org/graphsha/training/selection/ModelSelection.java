@@ -1,0 +1,93 @@
+package org.graphsha.training.selection;
+
+import org.graphsha.evaluation.Evaluation;
+import org.graphsha.nn.ParameterSet;
+
+/**
+ * Model selection of docs/algorithm.md §3: keeps the epoch whose eval-mode logits score highest on
+ * validation ((acc + macro-F1)/2). Among equal scores the first wins, or, with
+ * {@link SelectionTieBreak#VALIDATION_LOSS}, the one with the lower validation loss. With a window of
+ * w > 1 epochs (docs/algorithm.md §10.2) an epoch's score is the mean over it and the w - 1 before, and
+ * no epoch before the window fills is kept: one lucky epoch on a few validation nodes then cannot win.
+ * The test split is scored only for a kept epoch, and only a kept epoch's metrics keep the class probabilities
+ * that the ranking metrics of a two-class target read.
+ */
+public final class ModelSelection {
+
+    /** One epoch's validation result, whether it became the kept epoch, and the predicted class of every node. */
+    public record Scored(Evaluation validation, boolean improved, int[] predictions) {}
+
+    /** The kept epoch. */
+    public record Selected(int epoch, Evaluation validation, Evaluation test, float[] logits, ParameterSet parameters) {}
+
+    private final LogitReadout readout;
+    private final int[] valNodes;
+    private final int[] testNodes;
+    private final SelectionTieBreak tieBreak;
+    private double bestScore;
+    private double bestLoss = Double.POSITIVE_INFINITY;
+    private Selected best;
+
+    private final double[] window;
+    private double windowSum;
+    private int offered;
+
+    public ModelSelection(LogitReadout readout, int[] valNodes, int[] testNodes, SelectionTieBreak tieBreak, int window) {
+        if (window < 1) {
+            throw new IllegalArgumentException("selectionWindow must be at least 1, but was " + window);
+        }
+        this.readout = readout;
+        this.valNodes = valNodes;
+        this.testNodes = testNodes;
+        this.tieBreak = tieBreak;
+        this.window = new double[window];
+    }
+
+    /** The mean raw score over the window ending now; -1 until the window has filled. */
+    private double smoothed(double raw) {
+        int slot = offered % window.length;
+        windowSum += raw - window[slot];
+        window[slot] = raw;
+        offered++;
+        return window.length == 1 ? raw : offered < window.length ? -1 : windowSum / window.length;
+    }
+
+    /** Scores an epoch; copies the parameters only when it is kept. */
+    public Scored offer(int epoch, float[] logits, ParameterSet params) {
+        int[] predictions = readout.predict(logits);
+        Evaluation val = readout.evaluate(predictions, valNodes);
+        double score = smoothed(val.selectionScore());
+        boolean improved = score > bestScore;
+        if (tieBreak == SelectionTieBreak.VALIDATION_LOSS && score > 0 && score >= bestScore) {
+            double loss = readout.crossEntropy(logits, valNodes);
+            improved = score > bestScore || loss < bestLoss;
+            if (improved) {
+                bestLoss = loss;
+            }
+        }
+        if (improved) {
+            bestScore = score;
+            best = new Selected(epoch, val.withScores(readout.scores(logits, valNodes)),
+                scored(predictions, logits, testNodes), logits, params.copy());
+        }
+        return new Scored(val, improved, predictions);
+    }
+
+    /**
+     * The kept epoch; when every epoch scored 0 (e.g. one epoch of a degenerate model), the last one,
+     * described by its logits and parameters.
+     */
+    public Selected selected(int lastEpoch, float[] lastLogits, ParameterSet params) {
+        if (best != null) {
+            return best;
+        }
+        int[] predictions = readout.predict(lastLogits);
+        return new Selected(lastEpoch, scored(predictions, lastLogits, valNodes),
+            scored(predictions, lastLogits, testNodes), lastLogits, params.copy());
+    }
+
+    /** A kept epoch's metrics carry its probabilities for the ranking metrics; other epochs' need none. */
+    private Evaluation scored(int[] predictions, float[] logits, int[] nodes) {
+        return readout.evaluate(predictions, nodes).withScores(readout.scores(logits, nodes));
+    }
+}

@@ -1,0 +1,99 @@
+package org.graphsha.training.loop;
+
+import org.graphsha.graph.Masks;
+import org.graphsha.training.CoraLt;
+import org.graphsha.training.augment.SelfTrainingOptions;
+import org.graphsha.training.losses.LossKind;
+import org.graphsha.training.selection.LogitReadout;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SyntheticBatch;
+import org.graphsha.nn.Backbone;
+import org.graphsha.nn.BackboneKind;
+import org.graphsha.nn.EngineRuntime;
+import org.graphsha.nn.Engines;
+import org.graphsha.nn.MessageGraph;
+import org.graphsha.nn.ModelSpec;
+import org.graphsha.nn.ParameterSet;
+import org.graphsha.synthesis.SynthesisOptions;
+import org.graphsha.synthesis.graphsha.GraphShaSynthesizer;
+import org.junit.jupiter.api.Test;
+
+import ai.djl.ndarray.NDManager;
+
+class SignTrainingTest {
+
+    /**
+     * One epoch's gradient from rows sent in batches of 50 (two passes, ∂L/∂logits in between) equals the gradient of
+     * one batch holding every row, with a weighted loss, pseudo-labels, synthetic rows and dropout all present.
+     */
+    @Test
+    void batchedGradientEqualsTheFullBatchGradient() {
+        GraphSnapshot g = CoraLt.snapshot();
+        TrainerOptions config = TrainerOptions.defaults(BackboneKind.SIGN).withLoss(LossKind.REWEIGHT);
+        ModelSpec spec = config.model();
+        int[] train = Masks.indices(g.trainMask());
+        SplittableRandom random = new SplittableRandom(4);
+        Backbone model = spec.backbone();
+        ParameterSet params = model.initialize(g.features().dimension(), g.classCount(), random);
+        HopStep whole = new HopStep(g, spec, train, true, Integer.MAX_VALUE, 1);
+        HopStep batched = new HopStep(g, spec, train, true, 50, 1);
+        EngineRuntime runtime = Engines.runtime(config.device(), 1);
+        runtime.exclusive(() -> {
+            try (NDManager root = runtime.newManager()) {
+                MessageGraph base = MessageGraph.of(g.adjacency());
+                RunInputs inputs = whole.inputs(root, g, config, base);
+                EpochAugmentations augmentations = EpochAugmentations.prepare(g, List.of(new SelfTrainingOptions(2, 0)),
+                    whole);
+                float[] eval = inputs.evalForward(root, model, params, false).logits();
+                augmentations.beforeStep(0, eval, new LogitReadout(g, false).predict(eval), new SplittableRandom(5));
+                assertTrue(augmentations.selfTraining().rows().length > 100, "pseudo-labels take part");
+                StepContext run = new StepContext(runtime, root, model, inputs, base, new MethodLoss(g, config, train),
+                    augmentations);
+                SyntheticBatch batch = GraphShaSynthesizer.create(g, SynthesisOptions.defaults())
+                    .synthesize(0, null, random);
+                assertTrue(batch.size() > 100, "synthetic rows take part");
+                int rows = whole.dropoutRows(run, batch);
+                assertTrue(rows > 4 * 50, "several batches");
+                float[] mask = Trainer.dropoutMask(rows, whole.dropoutWidth(spec), 0.5f, random);
+                StepOutput a = whole.step(run, 0, params, batch, mask, null, new SplittableRandom(1));
+                StepOutput b = batched.step(run, 0, params, batch, mask, null, new SplittableRandom(1));
+                assertEquals(a.loss(), b.loss(), 1e-6);
+                assertEquals(a.gradients().length, b.gradients().length);
+                for (int i = 0; i < a.gradients().length; i++) {
+                    assertArrayEquals(a.gradients()[i], b.gradients()[i], 1e-6f, "gradient of parameter " + i);
+                }
+                assertArrayEquals(a.originalLogits(), b.originalLogits(), 1e-5f);
+                return null;
+            }
+        });
+    }
+
+    @Test
+    void graphShaWithSelfTrainingTrainsAndIsReproducible() {
+        GraphSnapshot g = CoraLt.snapshot();
+        TrainerOptions config = TrainerOptions.defaults(BackboneKind.SIGN).withEpochs(12)
+            .withAugmentation(new SelfTrainingOptions(2, 3));
+        TrainingResult a = Trainer.train(g, config, GraphShaSynthesizer.create(g, SynthesisOptions.defaults()), null);
+        TrainingResult b = Trainer.train(g, config, GraphShaSynthesizer.create(g, SynthesisOptions.defaults()), null);
+        assertArrayEquals(a.logits(), b.logits());
+        assertEquals(g.nodeCount() * g.classCount(), a.logits().length);
+        assertTrue(Double.isFinite(a.test().balancedAccuracy()));
+    }
+
+    @Test
+    void methodsThatNeedTheAugmentedGraphAreRefused() {
+        GraphSnapshot g = CoraLt.snapshot();
+        TrainerOptions config = TrainerOptions.defaults(BackboneKind.SIGN).withEpochs(2);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> Trainer.trainGraphSmote(g, config, 0, null));
+        assertTrue(e.getMessage().contains("sign"), e.getMessage());
+    }
+}
