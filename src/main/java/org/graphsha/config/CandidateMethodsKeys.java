@@ -106,13 +106,13 @@ final class CandidateMethodsKeys {
     }
 
     /**
-     * Each entry's configuration: the call's keys, less the choice's, with the entry's method and own keys. Built
+     * Each entry's run: the call's keys, less the choice's, with the entry's method and own keys. Built
      * (and so validated) before any work starts; two entries that train the same configuration are refused.
      */
-    static List<CandidateConfig> configs(String graphName, ConfigReader r, Read read, Map<String, Object> effective) {
+    static List<NamedRun> runs(String graphName, ConfigReader r, Read read, Map<String, Object> effective) {
         Map<String, Object> shared = new LinkedHashMap<>(r.given());
         CHOICE_KEYS.forEach(shared::remove);
-        List<CandidateConfig> configs = new ArrayList<>();
+        List<NamedRun> runs = new ArrayList<>();
         List<Object> spelled = new ArrayList<>();
         for (int i = 0; i < read.entries().size(); i++) {
             Entry entry = read.entries().get(i);
@@ -131,18 +131,18 @@ final class CandidateMethodsKeys {
             parameters.put("method", ConfigReader.choiceName(entry.method()));
             entry.own().keySet().forEach(key -> parameters.put(key, config.effective().get(key)));
             String name = describe(entry.method(), parameters);
-            for (CandidateConfig earlier : configs) {
-                if (earlier.config().effective().equals(config.effective())) {
+            for (NamedRun earlier : runs) {
+                if (earlier.effective().equals(config.effective())) {
                     throw invalid(r.given().get(KEY), "distinct candidates, but '" + name + "' is named twice"
                         + (name.equals(earlier.name()) ? "" : " (it trains as '" + earlier.name() + "' does)")
                         + "; name each candidate once");
                 }
             }
-            configs.add(new CandidateConfig(name, parameters, config));
+            runs.add(new NamedRun(name, parameters, config.run(), config.effective()));
             spelled.add(entry.own().isEmpty() ? name : parameters);
         }
         effective.put(KEY, List.copyOf(spelled));
-        return List.copyOf(configs);
+        return List.copyOf(runs);
     }
 
     /** 'tam', or 'graphsha {selfTrainingWeight: 0.0}' for a candidate with keys of its own. */

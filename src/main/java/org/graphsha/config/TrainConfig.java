@@ -18,6 +18,7 @@ import org.graphsha.method.TrainingPlan;
 import org.graphsha.method.selection.MethodCandidate;
 import org.graphsha.method.selection.MethodCandidates;
 import org.graphsha.nn.BackboneKind;
+import org.graphsha.nn.Engines;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.synthesis.Hardness;
 import org.graphsha.synthesis.SynthesisOptions;
@@ -34,11 +35,11 @@ import org.graphsha.training.selection.SelectionWindow;
  * fit) and checked here for what the declarations do not say. {@link #effective()} is the configuration with
  * defaults filled in, as the procedure yields it and the model keeps it.
  *
- * <p>What a run trains is a {@link RunConfig}: {@link #runs()} holds the call's own, or one per candidate of
- * {@code candidateMethods}, and {@link #plan} trains them. The call's keys (graph, input, job, ensemble, and the
- * epochs, seed, device and diffusion that every candidate shares) are read from {@link #training()} and
- * {@link #synthesis()} whatever the method; with candidates, the method-dependent parts of those (the loss, the
- * per-candidate keys) are the first candidate's and are not used to train.
+ * <p>The record holds the call's keys (graph, input, job, candidates' scoring, ensemble, decision); what a run trains
+ * (method, backbone, trainer, synthesis) is a {@link RunConfig} in {@link #runs()}: the call's own, or one per
+ * candidate of {@code candidateMethods}, and {@link #plan} trains them. The run keys that no candidate may set for
+ * itself (epochs, seed, device, diffusion) are the same in every run: {@link #epochs()}, {@link #seed()},
+ * {@link #device()} and {@link #diffusion()} read them.
  */
 public record TrainConfig(
     String graphName,
@@ -52,15 +53,11 @@ public record TrainConfig(
     double validationFraction,
     double testFraction,
     FeatureNormalization featureNormalization,
-    Method method,
-    TrainerOptions training,
-    SynthesisOptions synthesis,
     int concurrency,
     JobOptions job,
     boolean overwrite,
-    double graphSmoteUpScale,
     MethodCandidates candidates,
-    List<CandidateConfig> candidateConfigs,
+    List<NamedRun> runs,
     int ensembleSize,
     DecisionOptions decision,
     Map<String, Object> effective
@@ -185,22 +182,26 @@ public record TrainConfig(
         if (choice.enabled()) {
             // Each candidate is checked as a call naming it alone; each self-trains by its own default unless the call
             // sets the weight (graphsha yes, the baselines no).
-            List<CandidateConfig> candidateConfigs = CandidateMethodsKeys.configs(graphName, r, choice, e);
+            List<NamedRun> runs = CandidateMethodsKeys.runs(graphName, r, choice, e);
             if (!r.given().containsKey(TrainKeys.SELF_TRAINING_WEIGHT.name())) {
                 e.remove(TrainKeys.SELF_TRAINING_WEIGHT.name());
             }
-            MethodCandidates candidates = new MethodCandidates(
-                candidateConfigs.stream().map(CandidateConfig::name).toList(), choice.scoring(), choice.folds());
+            MethodCandidates candidates = new MethodCandidates(runs.stream().map(NamedRun::name).toList(),
+                choice.scoring(), choice.folds());
             return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, targetNodeLabels, features, target, split,
-                validationFraction, testFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
-                candidates, candidateConfigs, ensembleSize, decision, Collections.unmodifiableMap(e));
+                validationFraction, testFraction, normalization, concurrency, job, overwrite, candidates, runs,
+                ensembleSize, decision, Collections.unmodifiableMap(e));
         }
         // With candidates, each is checked against its own method when its configuration is read (configs above).
         TrainKeys.refuseKeysTheMethodCannotTake(r, method);
         refuseWhatTheBackboneCannotTake(backbone, method, synthesis, training);
+        Map<String, Object> effective = Collections.unmodifiableMap(e);
+        String name = ConfigReader.choiceName(method);
+        NamedRun own = new NamedRun(name, Map.of("method", name), new RunConfig(method, training, synthesis, upScale),
+            effective);
         return new TrainConfig(graphName, modelName, nodeLabels, relationshipTypes, targetNodeLabels, features, target, split,
-            validationFraction, testFraction, normalization, method, training, synthesis, concurrency, job, overwrite, upScale,
-            MethodCandidates.OFF, List.of(), ensembleSize, decision, Collections.unmodifiableMap(e));
+            validationFraction, testFraction, normalization, concurrency, job, overwrite, MethodCandidates.OFF,
+            List.of(own), ensembleSize, decision, effective);
     }
 
     /**
@@ -224,27 +225,43 @@ public record TrainConfig(
 
     /** The method of the call, or each candidate's. */
     public List<Method> methods() {
-        return runs().stream().map(RunConfig::method).toList();
-    }
-
-    /** The configuration of each run the call may make: its own, or each candidate's. */
-    public List<RunConfig> runs() {
-        return candidates.enabled() ? candidateConfigs.stream().map(c -> c.config().run()).toList() : List.of(run());
-    }
-
-    /** The call's own run configuration: its method and how its model trains. */
-    public RunConfig run() {
-        return new RunConfig(method, training, synthesis, graphSmoteUpScale);
+        return runs.stream().map(n -> n.run().method()).toList();
     }
 
     /**
-     * The candidates as their scoring trains them, each with the options of a call naming it alone.
+     * The call's one run.
      *
-     * @param distribution GraphSHA's S̃ of the graph, shared by every candidate and fold; null when none needs it
+     * @throws IllegalStateException when the call names candidates, which train one run each ({@link #runs()})
      */
-    public List<MethodCandidate> candidateRuns(NeighbourDistribution distribution) {
-        return candidateConfigs.stream().map(c -> new MethodCandidate(c.name(), c.parameters(), c.config().run(),
-            distribution)).toList();
+    public RunConfig run() {
+        if (candidates.enabled()) {
+            throw new IllegalStateException("a call with candidateMethods trains one run per candidate: read runs()");
+        }
+        return runs.get(0).run();
+    }
+
+    /** The epochs of every run: no candidate sets its own, so that candidates compete on equal terms. */
+    public int epochs() {
+        return shared().epochs();
+    }
+
+    /** The seed of every run (each ensemble member and fold derives its own from it). */
+    public long seed() {
+        return shared().seed();
+    }
+
+    /** The device every run trains on. */
+    public Engines.DeviceChoice device() {
+        return shared().device();
+    }
+
+    /** The diffusion every GraphSHA run reads: computed once per call, whatever the candidates. */
+    public DiffusionOptions diffusion() {
+        return runs.get(0).run().synthesis().diffusion();
+    }
+
+    private TrainerOptions shared() {
+        return runs.get(0).run().training();
     }
 
     /**
@@ -253,10 +270,9 @@ public record TrainConfig(
      * @param distribution GraphSHA's S̃ of the graph, shared by every run; null when none needs it
      */
     public TrainingPlan plan(NeighbourDistribution distribution) {
-        List<MethodCandidate> runs = candidates.enabled() ? candidateRuns(distribution)
-            : List.of(new MethodCandidate(ConfigReader.choiceName(method),
-                Map.of("method", ConfigReader.choiceName(method)), run(), distribution));
-        return new TrainingPlan(runs, candidates, ensembleSize, decision);
+        List<MethodCandidate> candidateRuns = runs.stream()
+            .map(n -> new MethodCandidate(n.name(), n.parameters(), n.run(), distribution)).toList();
+        return new TrainingPlan(candidateRuns, candidates, ensembleSize, decision);
     }
 
     /**
@@ -407,7 +423,7 @@ public record TrainConfig(
      */
     public Map<String, Object> chosenConfiguration(int chosen) {
         Map<String, Object> map = new LinkedHashMap<>();
-        for (Map.Entry<String, Object> entry : forCandidate(chosen).effective().entrySet()) {
+        for (Map.Entry<String, Object> entry : runs.get(chosen).effective().entrySet()) {
             map.put(entry.getKey(), entry.getValue());
             if (entry.getKey().equals("method")) {
                 for (String key : CandidateMethodsKeys.CHOICE_KEYS) {
@@ -416,11 +432,6 @@ public record TrainConfig(
             }
         }
         return Collections.unmodifiableMap(map);
-    }
-
-    /** The configuration of a call that named candidate {@code index}'s method and keys instead of the candidates. */
-    public TrainConfig forCandidate(int index) {
-        return candidateConfigs.get(index).config();
     }
 
     /** Labels and types for the GDS adapter: '*' means all. */

@@ -42,7 +42,7 @@ final class Inputs {
         }
         Object[] splits = config.splitProperty().map(p -> NodeValues.read(tx, ids, p)).orElse(null);
         return TrainingData.labels(targets, config.targetProperty(), splits, config.splitProperty().orElse(null),
-            config.validationFraction(), config.testFraction(), config.training().seed(), i -> "with id " + ids[i]);
+            config.validationFraction(), config.testFraction(), config.seed(), i -> "with id " + ids[i]);
     }
 
     static TrainingData trainingData(FeatureTransform features, ProjectedGraph graph, TrainingData.Labels labels) {

@@ -45,7 +45,7 @@ public final class SyntheticPipeline {
                                                     Runnable checkTerminated) {
         TrainedModel model = stored.model();
         TrainConfig config = TrainConfig.ofStored(graphName, model.configuration());
-        if (!config.method().writesSyntheticNodes()) {
+        if (!config.run().method().writesSyntheticNodes()) {
             throw new IllegalArgumentException("Model `" + model.name() + "` was trained with method '" + model.method()
                 + "'; synthetic nodes exist only for method 'graphsha'");
         }
@@ -57,18 +57,18 @@ public final class SyntheticPipeline {
             new GdsProgress.Stage("diffusion", graph.nodeCount()), new GdsProgress.Stage("write", 1)));
         try {
             float[] logits = Inference.logits(model.spec(), model.parameters(), data.snapshot(),
-                Engines.runtime(config.training().device(), config.concurrency()), FeatureMode.AUTO);
+                Engines.runtime(config.device(), config.concurrency()), FeatureMode.AUTO);
             progress.beginStage("diffusion");
             NeighbourDistribution distribution = Diffusion.compute(data.snapshot().adjacency(),
-                config.synthesis().diffusion(), steps -> {
+                config.diffusion(), steps -> {
                     checkTerminated.run();
                     progress.progress(steps);
                 });
             progress.endStage("diffusion");
-            GraphShaSynthesizer synthesizer = new GraphShaSynthesizer(data.snapshot(), distribution, config.synthesis());
-            int firstHarderEpoch = Math.max(0, config.synthesis().warmupEpochs() + 1);
+            GraphShaSynthesizer synthesizer = new GraphShaSynthesizer(data.snapshot(), distribution, config.run().synthesis());
+            int firstHarderEpoch = Math.max(0, config.run().synthesis().warmupEpochs() + 1);
             SyntheticBatch batch = synthesizer.synthesize(firstHarderEpoch, logits,
-                new SplittableRandom(config.training().seed()));
+                new SplittableRandom(config.seed()));
             checkTerminated.run();
             progress.beginStage("write");
             long begin = System.nanoTime();

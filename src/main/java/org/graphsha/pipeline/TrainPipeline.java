@@ -11,6 +11,7 @@ import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.catalog.TrainingGraph;
 import org.graphsha.config.ConfigReader;
+import org.graphsha.config.NamedRun;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.SplitRole;
 import org.graphsha.data.TrainingData;
@@ -68,7 +69,7 @@ public final class TrainPipeline {
                               ProgressFactory progressFactory, Runnable checkTerminated, MemoryGuard.Available available) {
         catalog.requireStorable(config.modelName(), config.overwrite());
         // Resolved first: `gpu` on a machine without one must fail before any heavy work.
-        boolean onGpu = Engines.device(config.training().device()).isGpu();
+        boolean onGpu = Engines.device(config.device()).isGpu();
         boolean selects = config.candidates().enabled();
         boolean needsDiffusion = config.methods().stream().anyMatch(Method::needsDiffusion);
         long start = System.nanoTime();
@@ -88,12 +89,12 @@ public final class TrainPipeline {
             TrainConfig.filter(config.relationshipTypes()));
 
         GraphSnapshot snapshot = data.snapshot();
-        long seed = config.training().seed();
+        long seed = config.seed();
         // Built with S̃ once it is computed; here it only sizes the stages and checks the folds.
         TrainingPlan sizing = config.plan(null);
         sizing.checkFolds(snapshot, seed);
         int n = graph.nodeCount();
-        int epochs = config.training().epochs();
+        int epochs = config.epochs();
         List<GdsProgress.Stage> stages = new ArrayList<>();
         stages.add(new GdsProgress.Stage("diffusion", needsDiffusion ? n : 0));
         if (selects) {
@@ -104,19 +105,19 @@ public final class TrainPipeline {
         stages.add(new GdsProgress.Stage("training", (long) epochs * (config.ensembleSize() - reused)));
         GdsProgress progress = progressFactory.start("graphsha.train", stages);
         try {
-            if (config.training().device() == Engines.DeviceChoice.AUTO) {
+            if (config.device() == Engines.DeviceChoice.AUTO) {
                 progress.info("device auto: " + (onGpu ? "training on the GPU" : "no GPU visible, training on the CPU"));
             }
             progress.beginStage("diffusion");
             NeighbourDistribution distribution = null;
             if (needsDiffusion) {
-                for (RunConfig candidate : config.runs()) {
-                    if (candidate.method().needsDiffusion()) {
-                        GraphShaSynthesizer.requireSupported(snapshot, candidate.synthesis());
+                for (NamedRun candidate : config.runs()) {
+                    if (candidate.run().method().needsDiffusion()) {
+                        GraphShaSynthesizer.requireSupported(snapshot, candidate.run().synthesis());
                     }
                 }
                 // The diffusion reports from its worker threads; a terminated transaction stops it there too.
-                distribution = Diffusion.compute(snapshot.adjacency(), config.synthesis().diffusion(), steps -> {
+                distribution = Diffusion.compute(snapshot.adjacency(), config.diffusion(), steps -> {
                     checkTerminated.run();
                     progress.progress(steps);
                 });

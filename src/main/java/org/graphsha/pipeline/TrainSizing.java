@@ -1,5 +1,6 @@
 package org.graphsha.pipeline;
 
+import org.graphsha.config.NamedRun;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.TrainingData;
 import org.graphsha.diffusion.DiffusionKind;
@@ -40,12 +41,12 @@ public final class TrainSizing {
         int classes = labels.classIndex().size();
         // Candidates train one model at a time: the peak is the largest candidate's. They share one diffusion.
         boolean needsDiffusion = config.methods().stream().anyMatch(Method::needsDiffusion);
-        var diffusion = config.synthesis().diffusion();
+        var diffusion = config.diffusion();
         long entries = !needsDiffusion ? 0 : diffusion.kind() == DiffusionKind.PPR ? n * diffusion.topK()
             : edges + n;
         MemoryEstimate memory = null;
         long synthetic = 0;
-        for (RunConfig run : config.runs()) {
+        for (RunConfig run : config.runs().stream().map(NamedRun::run).toList()) {
             long peak = run.method().syntheticNodePeak(labels.trainingCounts(), run.synthesis(),
                 run.graphSmoteUpScale());
             synthetic = Math.max(synthetic, peak);

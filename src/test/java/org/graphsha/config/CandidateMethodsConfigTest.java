@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.graphsha.method.Method;
+import org.graphsha.method.RunConfig;
 import org.graphsha.method.selection.CandidateScoring;
 import org.graphsha.training.augment.SelfTrainingOptions;
 import org.graphsha.training.losses.LossKind;
@@ -63,13 +64,12 @@ class CandidateMethodsConfigTest {
             "epochs", 40L, "randomSeed", 7L, "selectionWindow", 5L));
         TrainConfig alone = TrainConfig.of("g", config("method", "reweight", "epochs", 40L, "randomSeed", 7L,
             "selectionWindow", 5L));
-        TrainConfig candidate = config.forCandidate(1);
-        assertEquals(Method.REWEIGHT, candidate.method());
-        assertEquals(LossKind.REWEIGHT, candidate.training().loss());
-        assertEquals(alone.training(), candidate.training());
-        assertEquals(alone.synthesis(), candidate.synthesis());
+        NamedRun candidate = config.runs().get(1);
+        assertEquals(Method.REWEIGHT, candidate.run().method());
+        assertEquals(LossKind.REWEIGHT, candidate.run().training().loss());
+        assertEquals(alone.run(), candidate.run());
         assertEquals(alone.effective(), candidate.effective());
-        assertFalse(candidate.candidates().enabled());
+        assertEquals(alone.runs().get(0), candidate);
     }
 
     @Test
@@ -82,7 +82,7 @@ class CandidateMethodsConfigTest {
         assertEquals(keys.indexOf("method") + 1, keys.indexOf("candidateMethods"));
         assertEquals("auto", stored.get("candidateScoring"));
         TrainConfig read = TrainConfig.ofStored("g", stored);
-        assertEquals(Method.TAM, read.method());
+        assertEquals(Method.TAM, read.run().method());
         assertFalse(read.candidates().enabled());
     }
 
@@ -139,13 +139,13 @@ class CandidateMethodsConfigTest {
     void eachCandidateSelfTrainsByItsOwnDefaultUnlessTheCallSetsTheWeight() {
         TrainConfig config = TrainConfig.of("g", config("candidateMethods", List.of("graphsha", "tam", "graphSmote")));
         assertFalse(config.effective().containsKey("selfTrainingWeight"));
-        assertTrue(selfTraining(config.forCandidate(0)).enabled());
-        assertFalse(selfTraining(config.forCandidate(1)).enabled());
-        assertFalse(selfTraining(config.forCandidate(2)).enabled());
+        assertTrue(selfTraining(config.runs().get(0).run()).enabled());
+        assertFalse(selfTraining(config.runs().get(1).run()).enabled());
+        assertFalse(selfTraining(config.runs().get(2).run()).enabled());
         assertEquals(0.0, config.chosenConfiguration(1).get("selfTrainingWeight"));
         TrainConfig off = TrainConfig.of("g", config("candidateMethods", List.of("graphsha", "tam"),
             "selfTrainingWeight", 0L));
-        assertFalse(selfTraining(off.forCandidate(0)).enabled());
+        assertFalse(selfTraining(off.runs().get(0).run()).enabled());
     }
 
     @Test
@@ -167,18 +167,18 @@ class CandidateMethodsConfigTest {
         assertEquals(List.of("graphsha", Map.of("method", "graphsha", "selfTrainingWeight", 0.0),
             Map.of("method", "tam", "learningRate", 0.05)), config.effective().get("candidateMethods"));
         // The call's keys hold for every candidate, and a candidate's own keys take precedence over them.
-        assertEquals(1.0, selfTraining(config.forCandidate(0)).weight());
-        assertEquals(0.0, selfTraining(config.forCandidate(1)).weight());
-        assertEquals(40, config.forCandidate(1).training().epochs());
+        assertEquals(1.0, selfTraining(config.runs().get(0).run()).weight());
+        assertEquals(0.0, selfTraining(config.runs().get(1).run()).weight());
+        assertEquals(40, config.runs().get(1).run().training().epochs());
         TrainConfig alone = TrainConfig.of("g", config("method", "tam", "epochs", 40L, "selfTrainingWeight", 1L,
             "learningRate", 0.05));
-        assertEquals(alone.effective(), config.forCandidate(2).effective());
+        assertEquals(alone.effective(), config.runs().get(2).effective());
         Map<String, Object> stored = config.chosenConfiguration(1);
         assertEquals(0.0, stored.get("selfTrainingWeight"));
         assertEquals(config.effective().get("candidateMethods"), stored.get("candidateMethods"));
-        assertEquals(config.forCandidate(1).effective(), TrainConfig.ofStored("g", stored).effective());
+        assertEquals(config.runs().get(1).effective(), TrainConfig.ofStored("g", stored).effective());
         assertEquals(Map.of("method", "graphsha", "selfTrainingWeight", 0.0),
-            config.candidateRuns(null).get(1).parameters());
+            config.runs().get(1).parameters());
         // The yielded configuration reads back as the same call.
         assertEquals(config.effective(), TrainConfig.of("g", config.effective()).effective());
     }
@@ -192,13 +192,13 @@ class CandidateMethodsConfigTest {
         TrainConfig config = TrainConfig.of("g", config("candidateMethods", List.of("graphsha",
             Map.of("method", "graphsha", "selfTrainingWeight", 0L, "virtualClassNodes", "bat1"),
             Map.of("method", "graphsha", "virtualClassNodes", "bat1"))));
-        assertEquals(TrainConfig.of("g", config()).effective(), config.forCandidate(0).effective());
+        assertEquals(TrainConfig.of("g", config()).effective(), config.runs().get(0).effective());
         assertEquals(TrainConfig.of("g", config("method", "graphsha", "selfTrainingWeight", 0L,
-            "virtualClassNodes", "bat1")).effective(), config.forCandidate(1).effective());
+            "virtualClassNodes", "bat1")).effective(), config.runs().get(1).effective());
         assertEquals(TrainConfig.of("g", config("method", "graphsha", "virtualClassNodes", "bat1")).effective(),
-            config.forCandidate(2).effective());
-        assertEquals(0.0, selfTraining(config.forCandidate(1)).weight());
-        assertTrue(selfTraining(config.forCandidate(2)).weight() > 0, "row 5 keeps self-training");
+            config.runs().get(2).effective());
+        assertEquals(0.0, selfTraining(config.runs().get(1).run()).weight());
+        assertTrue(selfTraining(config.runs().get(2).run()).weight() > 0, "row 5 keeps self-training");
     }
 
     @Test
@@ -220,7 +220,7 @@ class CandidateMethodsConfigTest {
         assertTrue(same.contains("named twice") && same.contains("'graphsha'"), same);
     }
 
-    private static SelfTrainingOptions selfTraining(TrainConfig config) {
-        return config.training().augmentation(SelfTrainingOptions.class).orElseThrow();
+    private static SelfTrainingOptions selfTraining(RunConfig run) {
+        return run.training().augmentation(SelfTrainingOptions.class).orElseThrow();
     }
 }

@@ -119,9 +119,9 @@ class TrainConfigTest {
     void integerKeysTakeIntegralFloatsAsDriversSendThem() {
         TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m", "epochs", 900.0, "hiddenSize", 32.0,
             "randomSeed", 7.0, "concurrency", 2.0));
-        assertEquals(900, config.training().epochs());
-        assertEquals(32, config.training().model().hidden());
-        assertEquals(7, config.training().seed());
+        assertEquals(900, config.run().training().epochs());
+        assertEquals(32, config.run().training().model().hidden());
+        assertEquals(7, config.run().training().seed());
         assertEquals(2, config.concurrency());
         assertEquals(900L, config.effective().get("epochs"));
     }
@@ -140,7 +140,7 @@ class TrainConfigTest {
             Map.of("modelName", "m", "backbone", "sign", "virtualClassNodes", "bat1")));
         assertTrue(virtual.getMessage().contains("virtualClassNodes: 'bat1'"), virtual.getMessage());
         TrainConfig sign = TrainConfig.of("g", Map.of("modelName", "m", "backbone", "sign", "hops", 3));
-        assertEquals(3, sign.training().model().hops());
+        assertEquals(3, sign.run().training().model().hops());
         var hops = assertThrows(IllegalArgumentException.class, () -> TrainConfig.of("g", with("hops", 9)));
         assertTrue(hops.getMessage().contains("hops"), hops.getMessage());
     }
@@ -173,14 +173,14 @@ class TrainConfigTest {
     @Test
     void knnHardnessTakesItsKAndShowsItInTheEffectiveConfiguration() {
         TrainConfig defaults = TrainConfig.of("g", Map.of("modelName", "m"));
-        assertEquals(Hardness.CONFIDENCE_RULE, defaults.synthesis().hardness());
+        assertEquals(Hardness.CONFIDENCE_RULE, defaults.run().synthesis().hardness());
         assertEquals("confidence", defaults.effective().get("hardness"));
         assertFalse(defaults.effective().containsKey("hardnessNeighbours"));
         TrainConfig knn = TrainConfig.of("g", Map.of("modelName", "m", "hardness", "knn"));
-        assertEquals(Hardness.knn(10), knn.synthesis().hardness());
+        assertEquals(Hardness.knn(10), knn.run().synthesis().hardness());
         assertEquals(10L, knn.effective().get("hardnessNeighbours"));
         TrainConfig five = TrainConfig.of("g", Map.of("modelName", "m", "hardness", "KNN", "hardnessNeighbours", 5L));
-        assertEquals(Hardness.knn(5), five.synthesis().hardness());
+        assertEquals(Hardness.knn(5), five.run().synthesis().hardness());
         // a stored model's configuration reads back as it was
         assertEquals(five.effective(), TrainConfig.ofStored("g", five.effective()).effective());
         assertEquals(defaults.effective(), TrainConfig.ofStored("g", defaults.effective()).effective());
@@ -201,7 +201,7 @@ class TrainConfigTest {
         assertTrue(zero.getMessage().contains("`hardnessNeighbours`") && zero.getMessage().contains("0"),
             zero.getMessage());
         assertEquals(Hardness.CONFIDENCE_RULE,
-            TrainConfig.of("g", Map.of("modelName", "m", "hardness", "confidence", "method", "tam")).synthesis().hardness());
+            TrainConfig.of("g", Map.of("modelName", "m", "hardness", "confidence", "method", "tam")).run().synthesis().hardness());
     }
 
     @Test
@@ -210,7 +210,7 @@ class TrainConfigTest {
             () -> TrainConfig.of("g", Map.of("modelName", "m", "writeSyntheticNodes", true)));
         assertTrue(error.getMessage().contains("graphsha.synthetic.write"), error.getMessage());
         assertEquals(Method.GRAPHSHA,
-            TrainConfig.ofStored("g", Map.of("modelName", "m", "writeSyntheticNodes", false)).method());
+            TrainConfig.ofStored("g", Map.of("modelName", "m", "writeSyntheticNodes", false)).run().method());
     }
 
     @Test
@@ -227,45 +227,45 @@ class TrainConfigTest {
     @Test
     void defaultsAreSageWithTheReferencesTrainingSettings() {
         TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m"));
-        assertEquals(BackboneKind.SAGE, config.training().model().kind());
+        assertEquals(BackboneKind.SAGE, config.run().training().model().kind());
         assertEquals("sage", config.effective().get("backbone"));
-        assertEquals(900, config.training().epochs());
-        assertEquals(0.01, config.training().learningRate());
-        assertEquals(5e-4, config.training().weightDecay());
-        assertEquals(100, config.training().seed());
-        assertEquals(DiffusionKind.PPR, config.synthesis().diffusion().kind());
-        assertEquals(0.05, config.synthesis().diffusion().alpha());
-        assertEquals(128, config.synthesis().diffusion().topK());
-        assertEquals(SyntheticEdges.INBOUND, config.synthesis().syntheticEdges());
-        assertEquals(2.0, config.synthesis().betaA());
-        assertEquals(2.0, config.synthesis().betaB());
-        assertEquals(5, config.synthesis().warmupEpochs());
-        assertEquals(Method.GRAPHSHA, config.method());
+        assertEquals(900, config.run().training().epochs());
+        assertEquals(0.01, config.run().training().learningRate());
+        assertEquals(5e-4, config.run().training().weightDecay());
+        assertEquals(100, config.run().training().seed());
+        assertEquals(DiffusionKind.PPR, config.run().synthesis().diffusion().kind());
+        assertEquals(0.05, config.run().synthesis().diffusion().alpha());
+        assertEquals(128, config.run().synthesis().diffusion().topK());
+        assertEquals(SyntheticEdges.INBOUND, config.run().synthesis().syntheticEdges());
+        assertEquals(2.0, config.run().synthesis().betaA());
+        assertEquals(2.0, config.run().synthesis().betaB());
+        assertEquals(5, config.run().synthesis().warmupEpochs());
+        assertEquals(Method.GRAPHSHA, config.run().method());
     }
 
     @Test
     void deltaIsTheWarmUpsWithSageAndTheReferencesOtherwiseUnlessGiven() {
         TrainConfig sage = TrainConfig.of("g", Map.of("modelName", "m", "backbone", "sage"));
-        assertEquals(2.0, sage.synthesis().betaA());
-        assertEquals(2.0, sage.synthesis().betaB());
+        assertEquals(2.0, sage.run().synthesis().betaA());
+        assertEquals(2.0, sage.run().synthesis().betaB());
         assertEquals(2.0, sage.effective().get("deltaBetaB"));
         for (String backbone : List.of("gcn", "gat")) {
             TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m", "backbone", backbone));
-            assertEquals(1.0, config.synthesis().betaA(), backbone);
-            assertEquals(100.0, config.synthesis().betaB(), backbone);
+            assertEquals(1.0, config.run().synthesis().betaA(), backbone);
+            assertEquals(100.0, config.run().synthesis().betaB(), backbone);
         }
         TrainConfig reference = TrainConfig.of("g",
             Map.of("modelName", "m", "backbone", "sage", "deltaBetaA", 1L, "deltaBetaB", 100L));
-        assertEquals(1.0, reference.synthesis().betaA());
-        assertEquals(100.0, reference.synthesis().betaB());
+        assertEquals(1.0, reference.run().synthesis().betaA());
+        assertEquals(100.0, reference.run().synthesis().betaB());
     }
 
     @Test
     void aCandidateWithABackboneOfItsOwnTakesThatBackbonesDelta() {
         TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m", "backbone", "gcn",
             "candidateMethods", List.of("graphsha", Map.of("method", "graphsha", "backbone", "sage"))));
-        assertEquals(100.0, config.candidateConfigs().get(0).config().synthesis().betaB());
-        assertEquals(2.0, config.candidateConfigs().get(1).config().synthesis().betaB());
+        assertEquals(100.0, config.runs().get(0).run().synthesis().betaB());
+        assertEquals(2.0, config.runs().get(1).run().synthesis().betaB());
     }
 
     @Test
@@ -283,7 +283,7 @@ class TrainConfigTest {
         TrainConfig graphsha = TrainConfig.of("g", Map.of("modelName", "m"));
         assertEquals(2.0, selfTraining(graphsha).weight());
         assertEquals(20, selfTraining(graphsha).warmupEpochs());
-        assertEquals(SelectionWindow.AUTO, graphsha.training().selectionWindow());
+        assertEquals(SelectionWindow.AUTO, graphsha.run().training().selectionWindow());
         for (String baseline : List.of("vanilla", "tam", "reweight", "graphEns", "graphSmote")) {
             TrainConfig config = TrainConfig.of("g", Map.of("modelName", "m", "method", baseline));
             assertFalse(selfTraining(config).enabled(), baseline);
@@ -296,10 +296,10 @@ class TrainConfigTest {
     @Test
     void selectionWindowTakesACountOrAuto() {
         TrainConfig auto = TrainConfig.of("g", with("selectionWindow", "Auto"));
-        assertEquals(SelectionWindow.AUTO, auto.training().selectionWindow());
+        assertEquals(SelectionWindow.AUTO, auto.run().training().selectionWindow());
         assertEquals("auto", auto.effective().get("selectionWindow"));
         TrainConfig fixed = TrainConfig.of("g", with("selectionWindow", 25L));
-        assertEquals(SelectionWindow.fixed(25), fixed.training().selectionWindow());
+        assertEquals(SelectionWindow.fixed(25), fixed.run().training().selectionWindow());
         assertEquals(25L, fixed.effective().get("selectionWindow"));
         var error = assertThrows(IllegalArgumentException.class, () -> TrainConfig.of("g", with("selectionWindow", "often")));
         assertTrue(error.getMessage().contains("'often'") && error.getMessage().contains("'auto'"), error.getMessage());
@@ -308,14 +308,14 @@ class TrainConfigTest {
     @Test
     void acceptsEnumSpellingsLoosely() {
         assertEquals(SyntheticEdges.BIDIRECTIONAL,
-            TrainConfig.of("g", with("syntheticEdges", "Bi-Directional")).synthesis().syntheticEdges());
+            TrainConfig.of("g", with("syntheticEdges", "Bi-Directional")).run().synthesis().syntheticEdges());
     }
 
     private static SelfTrainingOptions selfTraining(TrainConfig config) {
-        return config.training().augmentation(SelfTrainingOptions.class).orElseThrow();
+        return config.run().training().augmentation(SelfTrainingOptions.class).orElseThrow();
     }
 
     private static VirtualClassNodes virtualClassNodes(TrainConfig config) {
-        return config.training().augmentation(VirtualClassNodes.class).orElseThrow();
+        return config.run().training().augmentation(VirtualClassNodes.class).orElseThrow();
     }
 }

@@ -12,6 +12,7 @@ import java.util.Locale;
 import org.graphsha.config.ConfigReader;
 import org.graphsha.config.TrainConfig.FeatureNormalization;
 import org.graphsha.config.TrainConfig;
+import org.graphsha.diffusion.Diffusion;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.graph.GraphSnapshot;
@@ -86,7 +87,7 @@ public final class BenchCommand {
         NeighbourDistribution distribution = diffusionFor(snapshot, o.train());
         if (distribution != null && !o.json()) {
             progress.printf(Locale.ROOT, "diffusion (%s): %.2f s, %d entries%n",
-                o.train().synthesis().diffusion().kind().value(), (System.nanoTime() - diffusionStart) / 1e9,
+                o.train().diffusion().kind().value(), (System.nanoTime() - diffusionStart) / 1e9,
                 distribution.entryCount());
         }
         // Without --average-seeds each run is a plan of one member; with it, a block of K seeds is one ensemble.
@@ -173,7 +174,7 @@ public final class BenchCommand {
      */
     static NeighbourDistribution diffusionFor(GraphSnapshot snapshot, TrainConfig train) {
         return train.methods().stream().filter(Method::needsDiffusion).findFirst()
-            .map(m -> m.diffusion(snapshot, train.synthesis())).orElse(null);
+            .map(m -> Diffusion.compute(snapshot.adjacency(), train.diffusion())).orElse(null);
     }
 
     /** One line per block of {@code --average-seeds} runs, then the blocks' mean and std. */

@@ -14,6 +14,7 @@ import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.Engines.DeviceChoice;
 import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.ModelSpec;
+import org.graphsha.training.loop.TrainerOptions;
 import org.graphsha.tools.generate.Flags;
 import org.graphsha.tools.generate.UserGraphSettings;
 import org.graphsha.training.losses.LossKind;
@@ -52,7 +53,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
      */
     String methodName() {
         return train.candidates().enabled() ? "cv:" + String.join(",", train.candidates().names())
-            : ConfigReader.choiceName(train.method());
+            : ConfigReader.choiceName(train.run().method());
     }
 
     static final String USAGE = "usage: bench --dataset cora|citeseer|photo|computers|cs --setting lt|step"
@@ -187,9 +188,11 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
             throw new UsageException("--lt-ties: " + e.getMessage());
         }
         TrainConfig train = trainConfig(trainKeys);
-        ModelSpec spec = train.training().model();
-        return new BenchOptions(d, lt, spec.kind(), train.training().loss(), r, s, train.training().epochs(), json,
-            out == null ? null : Path.of(out), dir, train.training().device(), t, spec.gcnNormalization(), spec.heads(),
+        // The report's model columns: the call's run, or with --candidateMethods the first candidate's.
+        TrainerOptions first = train.runs().get(0).run().training();
+        ModelSpec spec = first.model();
+        return new BenchOptions(d, lt, spec.kind(), first.loss(), r, s, train.epochs(), json,
+            out == null ? null : Path.of(out), dir, train.device(), t, spec.gcnNormalization(), spec.heads(),
             tieOrder, train, userGraph, k, decisionRules == null ? List.of()
                 : RuleComparison.parse(decisionRules, train.decision().calibrate()));
     }

@@ -86,8 +86,8 @@ final class TableCommand {
             GraphSnapshot snapshot = snapshots.computeIfAbsent(dataKey, k -> BenchDatasets.load(w.dataset(),
                 o.longTailed(), o.datasetsDir(), w.ratio(), TieOrder.ASCENDING, form));
             NeighbourDistribution diffusion = null;
-            if (w.train().method().needsDiffusion()) {
-                diffusion = diffusions.computeIfAbsent(dataKey + "/" + w.train().synthesis().diffusion(),
+            if (w.train().run().method().needsDiffusion()) {
+                diffusion = diffusions.computeIfAbsent(dataKey + "/" + w.train().diffusion(),
                     k -> BenchCommand.diffusionFor(snapshot, w.train()));
             }
             // --threads 0 means 1 PyTorch intra-op thread, which keeps runs bit-reproducible.

@@ -63,9 +63,9 @@ class BenchCommandTest {
     void withoutMethodOrBackboneTheBenchRunsTheProceduresDefault() {
         BenchOptions bench = BenchOptions.parse(args("--dataset cora --setting lt"));
         TrainConfig procedure = TrainConfig.of("bench", Map.of("modelName", "bench", "device", "cpu"));
-        assertEquals(procedure.method(), bench.train().method());
-        assertEquals(procedure.training(), bench.train().training());
-        assertEquals(procedure.synthesis(), bench.train().synthesis());
+        assertEquals(procedure.run().method(), bench.train().run().method());
+        assertEquals(procedure.run().training(), bench.train().run().training());
+        assertEquals(procedure.run().synthesis(), bench.train().run().synthesis());
         assertEquals("graphsha", bench.methodName());
     }
 
