@@ -98,10 +98,12 @@ class RealServerTest {
 
                 assertEquals(2708, one(session, "CALL graphsha.dataset.load('cora') YIELD nodeCount "
                     + "RETURN nodeCount").get("nodeCount").asLong());
+                step("loaded", begin);
                 assertEquals(631, one(session, "CALL graphsha.split.longTailed({nodeLabel: 'Paper', "
                     + "relationshipType: 'CITES'}) YIELD train RETURN sum(train) AS train").get("train").asLong());
+                step("split", begin);
                 assertEquals(10556, project(session));
-                step("loaded, split and projected", begin);
+                step("projected", begin);
 
                 Record trained = one(session, "CALL graphsha.train('cora', {modelName: 'installed', "
                     + "splitProperty: 'split', epochs: 20}) YIELD modelInfo "
