@@ -163,7 +163,8 @@ public record TrainConfig(
             TrainKeys.EXCLUDE_OWN_CLASS.put(r, e),
             TrainKeys.ABLATION.put(r, e),
             diffusion,
-            hardness(r, e));
+            hardness(r, e),
+            maxSyntheticNodes(r, e));
 
         // train writes nothing, so writeConcurrency has nothing to do; sudo waives the memory guard (docs/procedures.md).
         int ensembleSize = TrainKeys.ENSEMBLE_SIZE.put(r, e);
@@ -389,6 +390,15 @@ public record TrainConfig(
                 + "train on backbone: 'sign': virtual links change real nodes' neighbourhoods. Use virtualClassNodes: "
                 + "'none' or backbone: 'gcn'");
         });
+    }
+
+    /** {@code maxSyntheticNodes}: in the effective configuration only when given, as "none" is no number. */
+    private static int maxSyntheticNodes(ConfigReader r, Map<String, Object> e) {
+        int limit = TrainKeys.MAX_SYNTHETIC_NODES.read(r);
+        if (limit != SynthesisOptions.NO_LIMIT) {
+            e.put(TrainKeys.MAX_SYNTHETIC_NODES.name(), limit);
+        }
+        return limit;
     }
 
     private static SelectionWindow selectionWindow(ConfigReader r, Map<String, Object> effective) {

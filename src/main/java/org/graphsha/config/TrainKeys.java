@@ -129,6 +129,11 @@ final class TrainKeys {
         "whose synthesis draws anchors by hardness"));
     static final Key<Integer> HARDNESS_NEIGHBOURS = candidate(Key.integer("hardnessNeighbours", RUN,
         Hardness.DEFAULT_NEIGHBOURS, 1, Hardness.MAX_TRAINING_NODES, "`10`"));
+    /** A per-epoch bound for graphs whose class sizes would ask millions of rows (docs/benchmarks/scale.md). */
+    static final Key<Integer> MAX_SYNTHETIC_NODES = candidate(Key.custom("maxSyntheticNodes", RUN, "none",
+        SynthesisOptions.NO_LIMIT, (r, key, d) -> r.raw(key) == null ? d : r.intInRange(key, d, 1, Integer.MAX_VALUE))
+        .onlyWith(limit -> limit != SynthesisOptions.NO_LIMIT, Method::needsDiffusion, "graphsha",
+            "whose synthesis it bounds"));
     static final Key<Ablation> ABLATION = candidate(Key.choice("ablation", RUN, Ablation.NONE, Ablation.class));
     static final Key<DiffusionKind> DIFFUSION = Key.choice("diffusion", RUN, DiffusionKind.PPR, DiffusionKind.class);
     static final Key<Normalization> DIFFUSION_NORMALIZATION = Key.choice("diffusionNormalization", RUN,
@@ -166,7 +171,8 @@ final class TrainKeys {
         List.of(SELF_TRAINING_WARMUP), List.of(VIRTUAL_CLASS_NODES), List.of(LEARNING_RATE), List.of(WEIGHT_DECAY),
         List.of(CB_BETA), List.of(FOCAL_GAMMA), List.of(GRAPH_SMOTE_UP_SCALE), List.of(SYNTHESIS_TARGET),
         List.of(SYNTHETIC_EDGES), List.of(DELTA_BETA_A, DELTA_BETA_B), List.of(TEMPERATURE), List.of(WARMUP_EPOCHS),
-        List.of(EXCLUDE_OWN_CLASS), List.of(HARDNESS), List.of(HARDNESS_NEIGHBOURS), List.of(ABLATION),
+        List.of(EXCLUDE_OWN_CLASS), List.of(HARDNESS), List.of(HARDNESS_NEIGHBOURS), List.of(MAX_SYNTHETIC_NODES),
+        List.of(ABLATION),
         List.of(DIFFUSION), List.of(DIFFUSION_NORMALIZATION), List.of(DIFFUSION_MODE), List.of(PPR_ALPHA),
         List.of(TOP_K), List.of(HEAT_TIME), List.of(DIFFUSION_EPSILON), List.of(RANDOM_SEED), List.of(DEVICE),
         List.of(CONCURRENCY), List.of(NODE_LABELS, RELATIONSHIP_TYPES), List.of(TARGET_NODE_LABELS),

@@ -130,8 +130,8 @@ public enum Method {
      */
     public long syntheticNodePeak(int[] trainingCounts, SynthesisOptions options, double upScale) {
         return switch (synthesis) {
-            case GRAPHSHA -> Math.max(options.warmupEpochs() >= 0 ? filled(trainingCounts, SynthesisTarget.MAX) : 0,
-                filled(trainingCounts, options.target()));
+            case GRAPHSHA -> Math.min(options.maxSyntheticNodes(), Math.max(options.warmupEpochs() >= 0
+                ? filled(trainingCounts, SynthesisTarget.MAX) : 0, filled(trainingCounts, options.target())));
             case UPSAMPLE -> filled(trainingCounts, SynthesisTarget.MEAN);
             case GRAPH_ENS, GRAPH_ENS_UNDER_TAM -> filled(trainingCounts, SynthesisTarget.MAX);
             case BETWEEN_LAYERS -> SynthesisCounts.total(GraphSmotePlan.counts(trainingCounts, upScale));

@@ -20,6 +20,8 @@ import org.graphsha.diffusion.DiffusionOptions;
  * @param ablation          ablation variant, NONE for GraphSHA
  * @param diffusion         the neighbour distribution S̃ used to pick synthetic neighbours
  * @param hardness          how hard anchors and their auxiliaries are found (docs/algorithm.md §10.4)
+ * @param maxSyntheticNodes at most this many synthetic nodes per epoch, the classes' counts scaled down alike;
+ *                          {@link #NO_LIMIT} for the counts the target asks
  */
 @RecordBuilder
 public record SynthesisOptions(
@@ -32,7 +34,8 @@ public record SynthesisOptions(
     boolean excludeOwnClass,
     Ablation ablation,
     DiffusionOptions diffusion,
-    Hardness hardness
+    Hardness hardness,
+    int maxSyntheticNodes
 ) implements SynthesisOptionsBuilder.With {
     public static final double DEFAULT_BETA_A = 1;
     public static final double DEFAULT_BETA_B = 100;
@@ -42,6 +45,7 @@ public record SynthesisOptions(
     public static final double WARMUP_BETA = 2;
     /** Added to every sampling weight (docs/algorithm.md §9). */
     public static final double WEIGHT_FLOOR = 1e-12;
+    public static final int NO_LIMIT = Integer.MAX_VALUE;
 
     public SynthesisOptions {
         if (target == null || syntheticEdges == null || ablation == null || diffusion == null || hardness == null) {
@@ -54,6 +58,9 @@ public record SynthesisOptions(
         if (warmupEpochs < -1) {
             throw new IllegalArgumentException("warmupEpochs must be -1 (no warm-up) or more, but was `" + warmupEpochs + "`");
         }
+        if (maxSyntheticNodes < 1) {
+            throw new IllegalArgumentException("maxSyntheticNodes must be 1 or more, but was `" + maxSyntheticNodes + "`");
+        }
     }
 
     private static void requirePositive(double value, String name) {
@@ -65,7 +72,7 @@ public record SynthesisOptions(
     public static SynthesisOptions defaults() {
         return new SynthesisOptions(SynthesisTarget.MEAN, SyntheticEdges.INBOUND, DEFAULT_BETA_A, DEFAULT_BETA_B,
             DEFAULT_TEMPERATURE, DEFAULT_WARMUP_EPOCHS, true, Ablation.NONE, DiffusionOptions.defaults(),
-            Hardness.CONFIDENCE_RULE);
+            Hardness.CONFIDENCE_RULE, NO_LIMIT);
     }
 
 }

@@ -15,6 +15,7 @@ import org.graphsha.graph.SparseFeatures;
 import org.graphsha.method.Method;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.synthesis.Hardness;
+import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.synthesis.SyntheticEdges;
 import org.graphsha.training.augment.SelfTrainingOptions;
 import org.graphsha.training.augment.VirtualClassNodes;
@@ -184,6 +185,24 @@ class TrainConfigTest {
         // a stored model's configuration reads back as it was
         assertEquals(five.effective(), TrainConfig.ofStored("g", five.effective()).effective());
         assertEquals(defaults.effective(), TrainConfig.ofStored("g", defaults.effective()).effective());
+    }
+
+    @Test
+    void maxSyntheticNodesBoundsGraphShaOnlyAndReadsBack() {
+        TrainConfig defaults = TrainConfig.of("g", Map.of("modelName", "m"));
+        assertEquals(SynthesisOptions.NO_LIMIT, defaults.run().synthesis().maxSyntheticNodes());
+        assertFalse(defaults.effective().containsKey("maxSyntheticNodes"));
+        TrainConfig capped = TrainConfig.of("g", Map.of("modelName", "m", "maxSyntheticNodes", 500L));
+        assertEquals(500, capped.run().synthesis().maxSyntheticNodes());
+        assertEquals(capped.effective(), TrainConfig.ofStored("g", capped.effective()).effective());
+        var zero = assertThrows(IllegalArgumentException.class,
+            () -> TrainConfig.of("g", Map.of("modelName", "m", "maxSyntheticNodes", 0L)));
+        assertTrue(zero.getMessage().contains("`maxSyntheticNodes`") && zero.getMessage().contains("0"),
+            zero.getMessage());
+        var tam = assertThrows(IllegalArgumentException.class,
+            () -> TrainConfig.of("g", Map.of("modelName", "m", "maxSyntheticNodes", 500L, "method", "tam")));
+        assertTrue(tam.getMessage().contains("maxSyntheticNodes") && tam.getMessage().contains("'tam'"),
+            tam.getMessage());
     }
 
     @Test

@@ -81,4 +81,18 @@ class SynthesisCountsTest {
         // mean 14/3 = 4.67: floor(4.67 - 3) = 1, none for the large class, floor(4.67 - 1) = 3
         assertArrayEquals(new int[] {1, 0, 3}, SynthesisCounts.perClass(new int[] {3, 10, 1}, SynthesisTarget.MEAN));
     }
+
+    /** Cora-LT's warm-up counts (max − n_c) under a limit: shares kept, the rounding's remainder to the largest fractions. */
+    @Test
+    void aLimitScalesEveryClassAlikeAndSpendsItExactly() {
+        int[] warmup = SynthesisCounts.perClass(new int[] {34, 7, 158, 341, 73, 15, 3}, SynthesisTarget.MAX);
+        assertArrayEquals(new int[] {307, 334, 183, 0, 268, 326, 338}, warmup);
+        // 1756 asked for, 500 allowed: 307 * 500 / 1756 = 87.41, 334 → 95.10, 183 → 52.11, 268 → 76.31, 326 → 92.82,
+        // 338 → 96.24; the floors give 498, and the two largest fractions (0.82, 0.41) get one more each.
+        assertArrayEquals(new int[] {88, 95, 52, 0, 76, 93, 96}, SynthesisCounts.capped(warmup, 500));
+        assertEquals(500, SynthesisCounts.total(SynthesisCounts.capped(warmup, 500)));
+        assertArrayEquals(warmup, SynthesisCounts.capped(warmup, 1756), "within the limit: unchanged");
+        assertArrayEquals(new int[] {0, 0, 0, 0, 0, 0, 1}, SynthesisCounts.capped(warmup, 1),
+            "a single node goes to the largest remainder: the class that asks most");
+    }
 }

@@ -60,8 +60,10 @@ public final class GraphShaSynthesizer implements Synthesizer {
         this.harder = new HarderSynthesis(training, degrees,
             new RowNeighbourSampling(distribution, SynthesisOptions.WEIGHT_FLOOR), options);
         int[] sizes = training.sizes();
-        this.warmupCounts = withoutEmptyClasses(SynthesisCounts.perClass(sizes, SynthesisTarget.MAX), sizes);
-        this.targetCounts = withoutEmptyClasses(SynthesisCounts.perClass(sizes, options.target()), sizes);
+        this.warmupCounts = SynthesisCounts.capped(
+            withoutEmptyClasses(SynthesisCounts.perClass(sizes, SynthesisTarget.MAX), sizes), options.maxSyntheticNodes());
+        this.targetCounts = SynthesisCounts.capped(
+            withoutEmptyClasses(SynthesisCounts.perClass(sizes, options.target()), sizes), options.maxSyntheticNodes());
     }
 
     @Override

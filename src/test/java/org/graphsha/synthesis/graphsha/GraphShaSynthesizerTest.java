@@ -151,6 +151,17 @@ class GraphShaSynthesizerTest {
         assertEquals(1.0 / 101, report.meanDelta(), 0.004, "Beta(1, 100) mean");
     }
 
+    /** The warm-up's 1756 and the mean target's 318 nodes, each bounded to 100 with the classes' shares kept. */
+    @Test
+    void maxSyntheticNodesBoundsEveryEpoch() {
+        GraphShaSynthesizer synthesizer = synthesizer(SynthesisOptions.defaults().withMaxSyntheticNodes(100));
+        SyntheticBatch warmup = synthesizer.synthesize(0, null, new SplittableRandom(1));
+        assertArrayEquals(new int[] {18, 19, 10, 0, 15, 19, 19}, countPerClass(warmup.classes()));
+        SyntheticBatch harder = synthesizer.synthesize(6, randomLogits(3), new SplittableRandom(2));
+        assertArrayEquals(new int[] {18, 26, 0, 0, 5, 24, 27}, countPerClass(harder.classes()));
+        assertEquals(100, synthesizer.lastReport().syntheticCount());
+    }
+
     @Test
     void bidirectionalEdgesAlsoLeaveTheSyntheticNode() {
         SynthesisOptions options = SynthesisOptions.defaults().withSyntheticEdges(SyntheticEdges.BIDIRECTIONAL);

@@ -59,8 +59,7 @@ class KnnHardnessTest {
 
     /** excludeOwnClass has no wither: only this test and the configuration set it. */
     private static SynthesisOptions keepingOwnClass(SynthesisOptions o) {
-        return new SynthesisOptions(o.target(), o.syntheticEdges(), o.betaA(), o.betaB(), o.temperature(),
-            o.warmupEpochs(), false, o.ablation(), o.diffusion(), o.hardness());
+        return o.withExcludeOwnClass(false);
     }
 
     @Test
