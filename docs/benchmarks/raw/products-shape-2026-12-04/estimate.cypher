@@ -1,0 +1,3 @@
+CALL gds.graph.project('products', 'Paper', {CITES: {orientation: 'UNDIRECTED'}}, {nodeProperties: ['features', 'class']}) YIELD nodeCount, relationshipCount, projectMillis RETURN nodeCount, relationshipCount, projectMillis;
+CALL graphsha.train.estimate('products', {modelName: 'p', backbone: 'sign', splitProperty: 'split', maxSyntheticNodes: 100000}) YIELD requiredMemory, bytesMin, bytesMax, treeView RETURN requiredMemory, bytesMin, bytesMax, treeView;
+CALL graphsha.train.estimate('products', {modelName: 'p', backbone: 'gcn', splitProperty: 'split'}) YIELD requiredMemory RETURN requiredMemory;
