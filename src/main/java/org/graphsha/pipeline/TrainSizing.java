@@ -34,11 +34,24 @@ public final class TrainSizing {
         GdsGraphs.Dimensions size = projection.dimensions(selection, config.featureProperties());
         long[] ids = projection.neo4jIds(selection);
         TrainingData.Labels labels = Inputs.labels(config, projection, ids, tx);
-        long n = size.nodeCount();
+        Estimate estimate = of(config, size.nodeCount(), size.relationshipCount(), size.featureDimension(),
+            labels.trainingCounts(), config.candidates().keepsChosenRun(labels.validationCounts()));
+        return new Sized(estimate, ids, labels);
+    }
+
+    /**
+     * The estimate of a call on a graph of this size and these training class sizes, whether or not it exists yet
+     * ({@code ./graphsha estimate} sizes graphs before they are built).
+     *
+     * @param keepsChosenRun whether the candidates' choice keeps the winner's scoring run (it does when scored on the
+     *                       validation nodes)
+     */
+    public static Estimate of(TrainConfig config, long n, long relationships, int featureDimension,
+                              int[] trainingCounts, boolean keepsChosenRun) {
         // The message graph holds both directions of every pair: twice the count bounds natural and undirected
         // projections.
-        long edges = 2 * size.relationshipCount();
-        int classes = labels.classIndex().size();
+        long edges = 2 * relationships;
+        int classes = trainingCounts.length;
         // Candidates train one model at a time: the peak is the largest candidate's. They share one diffusion.
         boolean needsDiffusion = config.methods().stream().anyMatch(Method::needsDiffusion);
         var diffusion = config.diffusion();
@@ -47,12 +60,11 @@ public final class TrainSizing {
         MemoryEstimate memory = null;
         long synthetic = 0;
         for (RunConfig run : config.runs().stream().map(NamedRun::run).toList()) {
-            long peak = run.method().syntheticNodePeak(labels.trainingCounts(), run.synthesis(),
-                run.graphSmoteUpScale());
+            long peak = run.method().syntheticNodePeak(trainingCounts, run.synthesis(), run.graphSmoteUpScale());
             synthetic = Math.max(synthetic, peak);
-            MemoryEstimate candidate = MemoryEstimate.of(n, edges, size.featureDimension(), classes,
-                run.training().model(), peak, entries, needsDiffusion && diffusion.exactFor(Math.toIntExact(n)),
-                run.method().decodesSyntheticEdges());
+            MemoryEstimate candidate = MemoryEstimate.of(n, edges, featureDimension, classes,
+                run.training().model(), peak, entries, needsDiffusion && n <= Integer.MAX_VALUE
+                    && diffusion.exactFor((int) n), run.method().decodesSyntheticEdges());
             if (memory == null || candidate.heapBytes() + candidate.nativeMaxBytes()
                 > memory.heapBytes() + memory.nativeMaxBytes()) {
                 memory = candidate;
@@ -62,12 +74,12 @@ public final class TrainSizing {
             // The members' mean probabilities, N x C doubles; the members train one after another.
             memory = memory.withHeap("ensembleMean", n * classes * Double.BYTES);
         }
-        if (config.ensembleSize() > 1 || config.candidates().keepsChosenRun(labels.validationCounts())) {
+        if (config.ensembleSize() > 1 || keepsChosenRun) {
             // Member 0's result (or the best candidate's so far) stays while another model trains: N x C float logits
             // and N predicted classes.
             memory = memory.withHeap("keptRun", n * ((long) classes * Float.BYTES + Integer.BYTES));
         }
-        return new Sized(new Estimate(memory, n, size.relationshipCount(), synthetic), ids, labels);
+        return new Estimate(memory, n, relationships, synthetic);
     }
 
     static GdsGraphs.Selection selection(TrainConfig config) {

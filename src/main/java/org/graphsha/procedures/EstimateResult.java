@@ -16,7 +16,7 @@ public record EstimateResult(String requiredMemory, String treeView, Map<String,
                              long relationshipCount, double heapPercentage, double heapPercentageMin,
                              double heapPercentageMax) {
 
-    static EstimateResult of(MemoryEstimate estimate, long nodeCount, long relationshipCount) {
+    public static EstimateResult of(MemoryEstimate estimate, long nodeCount, long relationshipCount) {
         long min = estimate.heapBytes() + estimate.nativeMinBytes();
         long max = estimate.heapBytes() + estimate.nativeMaxBytes();
         Map<String, Object> view = new LinkedHashMap<>();

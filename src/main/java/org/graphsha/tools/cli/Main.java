@@ -48,6 +48,9 @@ public final class Main {
         COMMANDS.put("bench-writes", new Entry("graphsha.predict.write batched and atomic on the graph in the "
             + "database (project, train a small model unless it exists, write twice) with time, heap and transaction "
             + "heap: " + BenchWritesCommand.USAGE, new BenchWritesCommand()));
+        COMMANDS.put("estimate", new Entry("graphsha.train's memory estimate for a graph of a given size, before it "
+            + "exists, against 24, 64 and 256 GiB: " + org.graphsha.tools.bench.EstimateCommand.USAGE.substring(7),
+            (args, options, out) -> org.graphsha.tools.bench.EstimateCommand.run(args.toArray(String[]::new), out)));
         COMMANDS.put("help", new Entry("list the commands", (args, options, out) -> help(out)));
     }
 
