@@ -1,4 +1,4 @@
-# Second, short batch (2026-11-28): the kNN half of session11.sh's part 2, whose files did not come back
+# Second, short batch (2026-11-28): the kNN half of batch1-commands.sh's part 2, whose files did not come back
 # (8 files at most). Five processes, one seed each, paired with the confidence runs of the first batch.
 D="$KIT/datasets"
 PAPER="--method graphsha --synthesisTarget mean --selfTrainingWeight 0"
