@@ -142,7 +142,9 @@ public record TrainConfig(
             TrainKeys.FOCAL_GAMMA.put(r, e),
             TrainKeys.SELECTION_TIE_BREAK.put(r, e),
             selectionWindow(r, e),
-            TrainKeys.augmentations(r, method, e));
+            TrainKeys.augmentations(r, method, e),
+            new TrainerOptions.EarlyStopping(TrainKeys.PATIENCE.put(r, e), TrainKeys.TOLERANCE.put(r, e)),
+            lossWeights(r, e));
 
         DiffusionOptions diffusion = new DiffusionOptions(
             TrainKeys.DIFFUSION.put(r, e),
@@ -373,6 +375,17 @@ public record TrainConfig(
                 + "train on backbone: 'sign': virtual links change real nodes' neighbourhoods. Use virtualClassNodes: "
                 + "'none' or backbone: 'gcn'");
         });
+    }
+
+    /** classWeights is kept in the effective configuration only when given: its default is no weights at all. */
+    private static TrainerOptions.LossWeights lossWeights(ConfigReader r, Map<String, Object> e) {
+        double[] classWeights = TrainKeys.CLASS_WEIGHTS.read(r);
+        if (classWeights != null) {
+            e.put(TrainKeys.CLASS_WEIGHTS.name(), java.util.Arrays.stream(classWeights).boxed().toList());
+        }
+        float focusWeight = TrainKeys.FOCUS_WEIGHT.put(r, e);
+        return classWeights == null && focusWeight == 0f ? TrainerOptions.LossWeights.NONE
+            : new TrainerOptions.LossWeights(classWeights, focusWeight);
     }
 
     private static SelectionWindow selectionWindow(ConfigReader r, Map<String, Object> effective) {
