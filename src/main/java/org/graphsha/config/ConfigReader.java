@@ -204,6 +204,23 @@ public final class ConfigReader {
         throw invalid(key, value, "a list of positive numbers, one per class in class order, e.g. [0.98, 0.02]");
     }
 
+    /**
+     * A non-empty list of finite numbers >= 0, or null when the key is absent (GDS's classWeights: one per class, in
+     * the order of the sorted class values).
+     */
+    public double[] nonNegativeNumbers(String key) {
+        Object value = raw(key);
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof List<?> list && !list.isEmpty() && list.stream().allMatch(v -> v instanceof Number n
+            && Double.isFinite(n.doubleValue()) && n.doubleValue() >= 0)) {
+            return list.stream().mapToDouble(v -> ((Number) v).doubleValue()).toArray();
+        }
+        throw invalid(key, value, "a list of numbers >= 0, one per class in the order of the sorted class values, "
+            + "e.g. [1.0, 10.0]");
+    }
+
     /** The map as the user gave it. */
     public Map<String, Object> given() {
         return Collections.unmodifiableMap(values);

@@ -72,6 +72,7 @@ sealed interface KeyCondition<T> {
 
     /** "key: 1.0" or "key: 'choice'", as the call wrote it. */
     private static String shown(String key, Object value) {
-        return key + ": " + (value instanceof Enum<?> e ? "'" + ConfigReader.choiceName(e) + "'" : value);
+        return key + ": " + (value instanceof Enum<?> e ? "'" + ConfigReader.choiceName(e) + "'"
+            : value instanceof double[] numbers ? java.util.Arrays.toString(numbers) : value);
     }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.graphsha.training.selection.EarlyStopping;
 import org.graphsha.catalog.ModelNames;
 import org.graphsha.diffusion.DiffusionOptions;
 import org.graphsha.diffusion.NeighbourDistribution;
@@ -38,8 +39,8 @@ import org.graphsha.training.selection.SelectionWindow;
  * <p>The record holds the call's keys (graph, input, job, candidates' scoring, ensemble, decision); what a run trains
  * (method, backbone, trainer, synthesis) is a {@link RunConfig} in {@link #runs()}: the call's own, or one per
  * candidate of {@code candidateMethods}, and {@link #plan} trains them. The run keys that no candidate may set for
- * itself (epochs, seed, device, diffusion) are the same in every run: {@link #epochs()}, {@link #seed()},
- * {@link #device()} and {@link #diffusion()} read them.
+ * itself (epochs, seed, device, diffusion, early stopping, GDS's loss weights) are the same in every run: their
+ * accessors here read them.
  */
 public record TrainConfig(
     String graphName,
@@ -139,7 +140,9 @@ public record TrainConfig(
             TrainKeys.FOCAL_GAMMA.put(r, e),
             TrainKeys.SELECTION_TIE_BREAK.put(r, e),
             selectionWindow(r, e),
-            TrainKeys.augmentations(r, method, e));
+            TrainKeys.augmentations(r, method, e),
+            new EarlyStopping(TrainKeys.PATIENCE.put(r, e), TrainKeys.TOLERANCE.put(r, e)),
+            lossWeights(r, e));
 
         DiffusionOptions diffusion = new DiffusionOptions(
             TrainKeys.DIFFUSION.put(r, e),
@@ -254,6 +257,16 @@ public record TrainConfig(
     /** The device every run trains on. */
     public Engines.DeviceChoice device() {
         return shared().device();
+    }
+
+    /** GDS's patience and tolerance, the same in every run. */
+    public EarlyStopping earlyStopping() {
+        return shared().earlyStopping();
+    }
+
+    /** GDS's classWeights and focusWeight, the same in every run (each candidate's method must take them). */
+    public TrainerOptions.LossWeights lossWeights() {
+        return shared().lossWeights();
     }
 
     /** The diffusion every GraphSHA run reads: computed once per call, whatever the candidates. */
@@ -399,6 +412,17 @@ public record TrainConfig(
             e.put(TrainKeys.MAX_SYNTHETIC_NODES.name(), limit);
         }
         return limit;
+    }
+
+    /** classWeights is kept in the effective configuration only when given: its default is no weights at all. */
+    private static TrainerOptions.LossWeights lossWeights(ConfigReader r, Map<String, Object> e) {
+        double[] classWeights = TrainKeys.CLASS_WEIGHTS.read(r);
+        if (classWeights != null) {
+            e.put(TrainKeys.CLASS_WEIGHTS.name(), java.util.Arrays.stream(classWeights).boxed().toList());
+        }
+        float focusWeight = TrainKeys.FOCUS_WEIGHT.put(r, e);
+        return classWeights == null && focusWeight == 0f ? TrainerOptions.LossWeights.NONE
+            : new TrainerOptions.LossWeights(classWeights, focusWeight);
     }
 
     private static SelectionWindow selectionWindow(ConfigReader r, Map<String, Object> effective) {

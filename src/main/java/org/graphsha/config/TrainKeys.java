@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
+import org.graphsha.training.selection.EarlyStopping;
 import org.graphsha.config.TrainConfig.FeatureNormalization;
 import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.diffusion.DiffusionMode;
@@ -35,6 +36,8 @@ import org.graphsha.training.augment.VirtualClassNodes;
 import org.graphsha.training.decision.DecisionOptions;
 import org.graphsha.training.selection.SelectionTieBreak;
 import org.graphsha.training.selection.SelectionWindow;
+import org.graphsha.training.losses.LossKind;
+import org.graphsha.training.loop.TrainerOptions;
 
 /**
  * Every key of {@code graphsha.train}, declared once, in the order of its key table in docs/procedures.md (a test
@@ -45,6 +48,10 @@ final class TrainKeys {
 
     /** Each member is a full training run, so the cap keeps a typo from holding the server for hours. */
     static final int MAX_ENSEMBLE_SIZE = 20;
+    /** Why the methods with a loss of their own refuse classWeights and focusWeight. */
+    private static final String OWN_LOSS = "the methods that train on plain cross-entropy; reweight, pcSoftmax, "
+        + "cbLoss, focal, reNode and tamReNode each set their own class weights or loss, which these keys would "
+        + "change into another method";
     /** graphsha's defaults beyond the paper (docs/benchmarks/beyond-the-paper.md). */
     static final double DEFAULT_SELF_TRAINING_WEIGHT = 2;
 
@@ -88,6 +95,10 @@ final class TrainKeys {
     static final Key<Integer> HOPS = candidate(Key.integer("hops", RUN, ModelSpec.DEFAULT_HOPS, 0, ModelSpec.MAX_HOPS,
         "`2`"));
     static final Key<Integer> EPOCHS = Key.integer("epochs", RUN, 900, 1, 1_000_000, "`900`");
+    /** GDS's name; 0 is off, as the paper's protocol trains every epoch. */
+    static final Key<Integer> PATIENCE = Key.integer("patience", RUN, 0, 0, 1_000_000, "`0` (off)");
+    static final Key<Double> TOLERANCE = Key.number("tolerance", RUN, EarlyStopping.DEFAULT_TOLERANCE,
+        0, 1, false, "`0.001`");
     static final Key<SelectionTieBreak> SELECTION_TIE_BREAK = candidate(Key.choice("selectionTieBreak", RUN,
         SelectionTieBreak.FIRST, SelectionTieBreak.class));
     static final Key<SelectionWindow> SELECTION_WINDOW = candidate(Key.custom("selectionWindow", RUN, "`'auto'`",
@@ -108,6 +119,12 @@ final class TrainKeys {
     static final Key<Double> WEIGHT_DECAY = candidate(Key.number("weightDecay", RUN, 5e-4, 0, 1, false, "`5e-4`"));
     static final Key<Double> CB_BETA = candidate(Key.number("cbBeta", RUN, 0.999, 0, 1, true, "`0.999`"));
     static final Key<Float> FOCAL_GAMMA = candidate(Key.single("focalGamma", RUN, 2, 0, 100, "`2`"));
+    /** GDS's imbalance keys: they reshape plain cross-entropy, so the methods with a loss of their own refuse them. */
+    static final Key<double[]> CLASS_WEIGHTS = Key.<double[]>custom("classWeights", RUN, "none (every class 1)", null,
+        (r, key, d) -> r.nonNegativeNumbers(key)).onlyWith(weights -> weights != null, TrainKeys::takesLossWeights,
+        crossEntropyMethods(), OWN_LOSS);
+    static final Key<Float> FOCUS_WEIGHT = Key.single("focusWeight", RUN, 0, 0, 100, "`0`")
+        .onlyWith(gamma -> gamma != 0f, TrainKeys::takesLossWeights, crossEntropyMethods(), OWN_LOSS);
     static final Key<Double> GRAPH_SMOTE_UP_SCALE = candidate(Key.number("graphSmoteUpScale", RUN, 0, 0, 100, false,
         "`0`").onlyWith(upScale -> upScale != 0, Method::takesUpScale, "graphSmote", null));
     static final Key<SynthesisTarget> SYNTHESIS_TARGET = candidate(Key.choice("synthesisTarget", RUN,
@@ -167,9 +184,11 @@ final class TrainKeys {
         List.of(CANDIDATE_SCORING), List.of(VALIDATION_FOLDS), List.of(ENSEMBLE_SIZE), List.of(CALIBRATION), List.of(DECISION_RULE),
         List.of(CLASS_PRIOR), List.of(DECISION_TARGET), List.of(BACKBONE),
         List.of(HIDDEN_SIZE), List.of(HEADS), List.of(DROPOUT), List.of(GCN_NORMALIZATION), List.of(HOPS), List.of(EPOCHS),
+        List.of(PATIENCE), List.of(TOLERANCE),
         List.of(SELECTION_TIE_BREAK), List.of(SELECTION_WINDOW), List.of(SELF_TRAINING_WEIGHT),
         List.of(SELF_TRAINING_WARMUP), List.of(VIRTUAL_CLASS_NODES), List.of(LEARNING_RATE), List.of(WEIGHT_DECAY),
-        List.of(CB_BETA), List.of(FOCAL_GAMMA), List.of(GRAPH_SMOTE_UP_SCALE), List.of(SYNTHESIS_TARGET),
+        List.of(CB_BETA), List.of(FOCAL_GAMMA), List.of(CLASS_WEIGHTS), List.of(FOCUS_WEIGHT),
+        List.of(GRAPH_SMOTE_UP_SCALE), List.of(SYNTHESIS_TARGET),
         List.of(SYNTHETIC_EDGES), List.of(DELTA_BETA_A, DELTA_BETA_B), List.of(TEMPERATURE), List.of(WARMUP_EPOCHS),
         List.of(EXCLUDE_OWN_CLASS), List.of(HARDNESS), List.of(HARDNESS_NEIGHBOURS), List.of(MAX_SYNTHETIC_NODES),
         List.of(ABLATION),
@@ -217,6 +236,17 @@ final class TrainKeys {
     /** Refuses every key whose value does not fit the other keys it is declared against ({@link Key#against}). */
     static void checkAcrossKeys(ConfigReader r) {
         ALL.forEach(key -> key.checkOtherKeys(r));
+    }
+
+    /** Whether the method trains on plain cross-entropy, which classWeights and focusWeight reshape. */
+    static boolean takesLossWeights(Method method) {
+        return method.loss() == LossKind.VANILLA;
+    }
+
+    /** The methods that take classWeights and focusWeight, as the refusal names them. */
+    private static String crossEntropyMethods() {
+        return java.util.Arrays.stream(Method.values()).filter(TrainKeys::takesLossWeights)
+            .map(ConfigReader::choiceName).collect(Collectors.joining("', '"));
     }
 
     private static <T> Key<T> candidate(Key<T> key) {

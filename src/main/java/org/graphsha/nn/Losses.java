@@ -77,4 +77,27 @@ public final class Losses {
         }
         return modulator.mul(bce).mul(column(m, scale)).sum().div(Transfer.scalar(m, (float) labels.length));
     }
+
+    /**
+     * GDS's cross-entropy with its imbalance keys: (1/L) Σ_i w_{y_i} (1 − p_i)^γ (−log p_i), p_i the softmax
+     * probability of row i's class, w the class weights (all 1 when null) and γ the focus weight (0: weighted
+     * cross-entropy). Divided by the row count, as GDS does, not by Σ w.
+     *
+     * @param rowWeights each row's class weight, or null
+     */
+    public static NDArray gdsFocal(NDArray logits, int[] labels, float[] rowWeights, float gamma) {
+        NDManager m = logits.getManager();
+        int classes = (int) logits.getShape().get(1);
+        NDArray logP = logits.logSoftmax(1).mul(oneHot(m, labels, classes)).sum(new int[] {1});
+        NDArray perRow = logP.neg();
+        if (gamma != 0f) {
+            // 1 − p is floored above 0 so that (1 − p)^γ and its gradient stay finite for γ < 1 when p rounds to 1.
+            NDArray focus = logP.exp().neg().add(1f).maximum(Transfer.scalar(m, 1e-30f)).pow(gamma);
+            perRow = perRow.mul(focus);
+        }
+        if (rowWeights != null) {
+            perRow = perRow.mul(Transfer.floats(m, rowWeights));
+        }
+        return perRow.sum().div(Transfer.scalar(m, (float) labels.length));
+    }
 }

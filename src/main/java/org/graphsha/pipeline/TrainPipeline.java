@@ -85,6 +85,7 @@ public final class TrainPipeline {
         FeatureTransform features = config.featureNormalization().fit(graph.features());
         TrainingData data = Inputs.trainingData(features, graph, sized.labels());
         config.decision().requireFits(data.classValues());
+        config.lossWeights().requireFits(data.classValues());
         ProjectionSchema schema = projection.schema(TrainConfig.filter(config.nodeLabels()),
             TrainConfig.filter(config.relationshipTypes()));
 
@@ -203,6 +204,14 @@ public final class TrainPipeline {
         }
         if (!selection.isEmpty()) {
             metrics.put("modelSelectionStats", selection);
+        }
+        if (config.earlyStopping().enabled()) {
+            // The first member's run, as bestEpoch is: how far early stopping let it train.
+            TrainingResult first = trained.first();
+            metrics.put("epochsTrained", (long) first.epochsTrained());
+            if (first.stoppedEpoch() >= 0) {
+                metrics.put("stoppedEpoch", (long) first.stoppedEpoch());
+            }
         }
         return metrics;
     }

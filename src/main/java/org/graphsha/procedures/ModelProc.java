@@ -102,8 +102,9 @@ public class ModelProc {
         info.put("featureDimension", (long) model.featureDimension());
         info.put("featureNormalization", model.featureTransform().keyValue());
         info.put("bestEpoch", (long) model.bestEpoch());
-        // The temperature and decision rule every prediction applies, as training fitted them (absent before them).
-        for (String key : List.of("calibration", "decision")) {
+        // How far early stopping let training run (with patience only), then the temperature and decision rule every
+        // prediction applies, as training fitted them (absent before them).
+        for (String key : List.of("epochsTrained", "stoppedEpoch", "calibration", "decision")) {
             if (model.metrics().containsKey(key)) {
                 info.put(key, model.metrics().get(key));
             }

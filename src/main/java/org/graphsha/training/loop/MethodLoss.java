@@ -36,6 +36,16 @@ final class MethodLoss {
     }
 
     NDArray compute(NDArray logits, int[] labels) {
+        TrainerOptions.LossWeights weights = config.lossWeights();
+        if (weights.enabled()) {
+            if (config.loss() != LossKind.VANILLA) {
+                throw new IllegalArgumentException("classWeights and focusWeight reshape plain cross-entropy; method "
+                    + config.loss().id() + " has a loss of its own");
+            }
+            double[] classWeights = weights.classWeights();
+            return Losses.gdsFocal(logits, labels, classWeights == null ? null : perRow(labels, classWeights),
+                weights.focusWeight());
+        }
         return switch (config.loss()) {
             case VANILLA, PC_SOFTMAX -> Losses.crossEntropy(logits, labels, null);
             case REWEIGHT -> Losses.crossEntropy(logits, labels, perRow(labels, reweight()));

@@ -9,7 +9,7 @@ final class PhaseClock {
     enum Phase { SYNTHESIS, DROPOUT_MASK, TRAIN_STEP, OPTIMIZER, EVAL_FORWARD, EVALUATION }
 
     private final long[] nanos = new long[Phase.values().length];
-    private final double[] msPerEpoch;
+    private double[] msPerEpoch;
     private long epochStart;
     private long lastLap;
 
@@ -31,6 +31,13 @@ final class PhaseClock {
     /** Records the epoch's wall time, from its start to the last lap. */
     void endEpoch(int epoch) {
         msPerEpoch[epoch] = (lastLap - epochStart) / 1e6;
+    }
+
+    /** Keeps the first {@code epochs} epochs: those an early stop left trained, so the means cover only them. */
+    void stopAfter(int epochs) {
+        if (epochs < msPerEpoch.length) {
+            msPerEpoch = java.util.Arrays.copyOf(msPerEpoch, epochs);
+        }
     }
 
     double[] msPerEpoch() {

@@ -32,7 +32,8 @@ import ai.djl.ndarray.NDScope;
  * the run's {@link EpochAugmentation}s (optional: pseudo-labels §10.1, virtual class links §10.3); the training
  * step, i.e. forward, loss and backward ({@link AugmentedStep}, or {@link GraphSmoteStep} for GraphSmote); validation loss
  * from the eval-mode logits of the parameters before the step; Adam step; plateau scheduler; eval
- * forward with the new parameters; model selection by (val acc + val macro-F1)/2, strictly greater.
+ * forward with the new parameters; model selection by (val acc + val macro-F1)/2, strictly greater, which also
+ * ends the loop early when patience is set ({@link ModelSelection}).
  *
  * <p>One {@link SplittableRandom} seeded with the run's seed drives, in order: initialisation, then per
  * epoch the synthesizer's draws, the augmentations' draws (BAT's virtual links) and the dropout mask. Parameters
@@ -142,8 +143,9 @@ public final class Trainer {
         MessageGraph baseGraph = MessageGraph.of(graph.adjacency());
         PhaseClock clock = new PhaseClock(config.epochs());
         ModelSelection selection = new ModelSelection(readout, valNodes, testNodes, config.tieBreak(),
-            config.selectionWindow().resolve(graph.classCounts(valNodes)));
+            config.selectionWindow().resolve(graph.classCounts(valNodes)), config.earlyStopping());
         ModelSelection.Selected selected;
+        int stoppedEpoch;
 
         try (NDManager root = runtime.newManager()) {
             RunInputs inputs = step.inputs(root, graph, config, baseGraph);
@@ -156,7 +158,8 @@ public final class Trainer {
             // forward before the first epoch needs its own.
             int[] evalPredictions = null;
             float[] previousLogits = null;
-            for (int epoch = 0; epoch < config.epochs(); epoch++) {
+            int lastEpoch = config.epochs() - 1;
+            for (int epoch = 0; epoch <= lastEpoch; epoch++) {
                 clock.startEpoch();
                 SyntheticBatch batch = synthesizer == null
                     ? SyntheticBatch.EMPTY
@@ -190,12 +193,17 @@ public final class Trainer {
                 clock.endEpoch(epoch);
                 listener.onEpoch(new EpochReport(epoch, config.epochs(), output.loss(), valLoss, scored.validation().accuracy(),
                     scored.validation().macroF1(), lrUsed, output.syntheticNodes(), scored.improved()));
+                if (scored.stop()) {
+                    lastEpoch = epoch;
+                }
             }
-            selected = selection.selected(config.epochs() - 1, eval.logits(), params);
+            stoppedEpoch = lastEpoch < config.epochs() - 1 ? lastEpoch : -1;
+            clock.stopAfter(lastEpoch + 1);
+            selected = selection.selected(lastEpoch, eval.logits(), params);
         }
         return new TrainingResult(selected.epoch(), selected.validation(), selected.test(),
             readout.predict(selected.logits()), selected.logits(), classes, clock.msPerEpoch(), clock.meanPerEpoch(),
-            runtime.describe(), runtime.observedThreads(), selected.parameters().tensors());
+            runtime.describe(), runtime.observedThreads(), selected.parameters().tensors(), stoppedEpoch);
     }
 
     /** Inverted dropout: kept units are scaled by 1/(1-p); null when p = 0. */

@@ -15,6 +15,8 @@ import org.graphsha.evaluation.Evaluation;
  * @param timeBreakdown mean ms per epoch by phase, engine versus Java
  * @param engineThreads PyTorch's intra-op thread count inside the run's engine blocks, as PyTorch reported it
  * @param parameters    the model's tensors at the selected epoch, as the catalog stores them
+ * @param stoppedEpoch  the last epoch trained when early stopping ended the run before {@code epochs}; -1 when every
+ *                      epoch trained
  */
 public record TrainingResult(
     int bestEpoch,
@@ -27,7 +29,8 @@ public record TrainingResult(
     TimeBreakdown timeBreakdown,
     String device,
     int engineThreads,
-    List<org.graphsha.nn.Tensor> parameters
+    List<org.graphsha.nn.Tensor> parameters,
+    int stoppedEpoch
 ) {
     public double medianMsPerEpoch() {
         double[] sorted = msPerEpoch.clone();
@@ -36,9 +39,14 @@ public record TrainingResult(
         return n == 0 ? 0 : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
+    /** How many epochs trained: fewer than configured when early stopping ended the run. */
+    public int epochsTrained() {
+        return msPerEpoch.length;
+    }
+
     /** The same run with other validation and test metrics: those of a decision rule fitted after training. */
     public TrainingResult withEvaluations(Evaluation otherValidation, Evaluation otherTest) {
         return new TrainingResult(bestEpoch, otherValidation, otherTest, predictions, logits, classCount, msPerEpoch,
-            timeBreakdown, device, engineThreads, parameters);
+            timeBreakdown, device, engineThreads, parameters, stoppedEpoch);
     }
 }

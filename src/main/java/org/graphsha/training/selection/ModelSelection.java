@@ -11,11 +11,19 @@ import org.graphsha.nn.ParameterSet;
  * no epoch before the window fills is kept: one lucky epoch on a few validation nodes then cannot win.
  * The test split is scored only for a kept epoch, and only a kept epoch's metrics keep the class probabilities
  * that the ranking metrics of a two-class target read.
+ *
+ * <p>Every training step's epoch passes through {@link #offer}, so early stopping ({@link EarlyStopping})
+ * is decided here, on the same score that selects the epoch: an epoch is productive when that score exceeds the best
+ * so far by more than the tolerance, and {@link Scored#stop} turns true after patience unproductive epochs in a row.
+ * Epochs before the selection window fills have no score and do not count.
  */
 public final class ModelSelection {
 
-    /** One epoch's validation result, whether it became the kept epoch, and the predicted class of every node. */
-    public record Scored(Evaluation validation, boolean improved, int[] predictions) {}
+    /**
+     * One epoch's validation result, whether it became the kept epoch, the predicted class of every node, and whether
+     * early stopping ends the run after this epoch.
+     */
+    public record Scored(Evaluation validation, boolean improved, int[] predictions, boolean stop) {}
 
     /** The kept epoch. */
     public record Selected(int epoch, Evaluation validation, Evaluation test, float[] logits, ParameterSet parameters) {}
@@ -32,7 +40,16 @@ public final class ModelSelection {
     private double windowSum;
     private int offered;
 
+    private final EarlyStopping stopping;
+    private double stoppingBest = Double.NEGATIVE_INFINITY;
+    private int unproductive;
+
     public ModelSelection(LogitReadout readout, int[] valNodes, int[] testNodes, SelectionTieBreak tieBreak, int window) {
+        this(readout, valNodes, testNodes, tieBreak, window, EarlyStopping.OFF);
+    }
+
+    public ModelSelection(LogitReadout readout, int[] valNodes, int[] testNodes, SelectionTieBreak tieBreak, int window,
+                   EarlyStopping stopping) {
         if (window < 1) {
             throw new IllegalArgumentException("selectionWindow must be at least 1, but was " + window);
         }
@@ -41,6 +58,7 @@ public final class ModelSelection {
         this.testNodes = testNodes;
         this.tieBreak = tieBreak;
         this.window = new double[window];
+        this.stopping = stopping;
     }
 
     /** The mean raw score over the window ending now; -1 until the window has filled. */
@@ -70,7 +88,21 @@ public final class ModelSelection {
             best = new Selected(epoch, val.withScores(readout.scores(logits, valNodes)),
                 scored(predictions, logits, testNodes), logits, params.copy());
         }
-        return new Scored(val, improved, predictions);
+        return new Scored(val, improved, predictions, stopping.enabled() && unproductiveStreakEnds(score));
+    }
+
+    /** Counts the epoch towards the patience; true once patience unproductive epochs have come in a row. */
+    private boolean unproductiveStreakEnds(double score) {
+        if (score < 0) {
+            return false;
+        }
+        if (score > stoppingBest + stopping.tolerance()) {
+            unproductive = 0;
+        } else {
+            unproductive++;
+        }
+        stoppingBest = Math.max(stoppingBest, score);
+        return unproductive >= stopping.patience();
     }
 
     /**

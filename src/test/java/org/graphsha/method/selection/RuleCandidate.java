@@ -38,6 +38,6 @@ record RuleCandidate(String name, IntUnaryOperator predict, List<GraphSnapshot> 
             predicted[i] = predictions[val[i]];
         }
         return new TrainingResult(7, Metrics.evaluate(truth, predicted, 2), null, predictions, new float[0], 2,
-            new double[0], null, "cpu", 1, List.of());
+            new double[0], null, "cpu", 1, List.of(), -1);
     }
 }

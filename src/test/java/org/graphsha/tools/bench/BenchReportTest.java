@@ -24,7 +24,7 @@ class BenchReportTest {
 
     private static TrainingResult run(Evaluation test) {
         return new TrainingResult(1, test, test, new int[0], new float[0], test.confusion().length, new double[] {1.0},
-            new TimeBreakdown(0, 0, 1, 0, 0, 0), "cpu", 1, List.of());
+            new TimeBreakdown(0, 0, 1, 0, 0, 0), "cpu", 1, List.of(), -1);
     }
 
     /** A run scored on four test nodes, two of class 1, with class 1's probabilities {@code p1}. */
