@@ -79,8 +79,8 @@ public final class TrainingPlan {
      *                               and {@code test} are the metrics under that rule
      * @param decisionInputs         what the rule was fitted from, so that another rule can be fitted to the same model
      */
-    public record Trained(Choice choice, TrainingResult first, List<Member> members, Evaluation validation,
-                          Evaluation test, SynthesisReport synthesis, double syntheticNodesPerEpoch,
+    public record Trained(Choice choice, TrainingResult first, List<Member> members, Evaluation train,
+                          Evaluation validation, Evaluation test, SynthesisReport synthesis, double syntheticNodesPerEpoch,
                           double[] logitOffsets, OperatingPoint operatingPoint, DecisionInputs decisionInputs) {
 
         /** The operating point of another decision rule on the same trained model (the bench compares rules). */
@@ -253,7 +253,11 @@ public final class TrainingPlan {
         DecisionInputs inputs = new DecisionInputs(trainingCounts, validationRows, testRows, validation, test);
         OperatingPoint point = OperatingPoint.fit(decision, trainingCounts, validationRows, testRows, validation,
             test);
-        return new Trained(choice, single, members, point.validation(), point.test(), synthesis, perEpoch, offsets,
-            point, inputs);
+        // The training nodes of member 0, scored as the model predicts (for an ensemble, its mean probabilities).
+        Scores trainRows = mean == null
+            ? ProbabilityMean.single(single.logits(), offsets, snapshot, snapshot.trainMask())
+            : mean.at(snapshot, snapshot.trainMask());
+        return new Trained(choice, single, members, point.classify(trainRows), point.validation(), point.test(),
+            synthesis, perEpoch, offsets, point, inputs);
     }
 }

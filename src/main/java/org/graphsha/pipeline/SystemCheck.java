@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.graphsha.gds.GdsVersionCheck;
 import org.graphsha.nn.Engines;
 import org.graphsha.store.settings.BuildInfo;
 import org.neo4j.graphdb.Transaction;
@@ -34,6 +35,10 @@ public final class SystemCheck {
         report.put("gdsVersion", gds);
         report.put("gdsVersionTested", build.gdsTested());
         report.put("versionsAsTested", neo4j.equals(build.neo4jTested()) && gds.equals(build.gdsTested()));
+        // What every call that needs GDS decides on this server: same, warn (a patch release) or refuse.
+        GdsVersionCheck check = GdsVersionCheck.of(GdsVersionCheck.found(), build.gdsTested());
+        report.put("gdsVersionCheck", check.outcome().name().toLowerCase(java.util.Locale.ROOT));
+        report.put("gdsVersionCheckMessage", check.message().isEmpty() ? "none" : check.message());
         report.put("djlVersion", build.djl());
         Engines.Status engine = Engines.status();
         report.put("engineLoaded", engine.loaded());

@@ -197,6 +197,8 @@ public final class TrainPipeline {
         if (hasNodes(data, SplitRole.TEST)) {
             metrics.put("test", MetricMaps.of(trained.test(), data));
         }
+        // The training nodes under the same decision, for GDS's train and outerTrain scores (modelInfo.metrics).
+        metrics.put("train", MetricMaps.of(trained.train(), data));
         metrics.put("calibration", MetricMaps.calibration(trained.operatingPoint()));
         metrics.put("decision", MetricMaps.decision(trained.operatingPoint(), config.decision(), data.classValues()));
         if (trained.members().size() > 1) {

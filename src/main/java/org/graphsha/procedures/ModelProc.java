@@ -14,6 +14,7 @@ import org.graphsha.catalog.StoredModel;
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.catalog.TrainingGraph;
 import org.graphsha.live.LiveScoring;
+import org.graphsha.pipeline.GdsMetrics;
 import org.neo4j.gds.core.Username;
 import org.neo4j.internal.kernel.api.security.SecurityContext;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
@@ -42,17 +43,20 @@ public class ModelProc {
     public LiveScoring live;
 
     /**
-     * One model, with GDS's {@code gds.model.list} columns where they apply: {@code configuration} is GDS's
-     * {@code trainConfig}; {@code loaded} tells whether predict.nodes holds the model in
+     * One model, with GDS's {@code gds.model.list} columns where they apply: {@code trainConfig} is GDS's column,
+     * the train call's stored configuration, which {@code configuration} also holds under its earlier name;
+     * {@code loaded} tells whether predict.nodes holds the model in
      * memory ({@link LiveScoring}); {@code stored} is true because every model is a file.
      */
     public record ModelRow(String modelName, String modelType, String username, Map<String, Object> modelInfo,
                            Map<String, Object> graphSchema, Map<String, Object> configuration,
-                           Map<String, Object> metrics, ZonedDateTime creationTime, boolean loaded, boolean stored) {
+                           Map<String, Object> trainConfig, Map<String, Object> metrics, ZonedDateTime creationTime,
+                           boolean loaded, boolean stored) {
         static ModelRow of(StoredModel stored, boolean loaded) {
             TrainedModel model = stored.model();
             return new ModelRow(model.name(), MODEL_TYPE, stored.username(), info(model), ModelProc.graphSchema(model),
-                model.configuration(), model.metrics(), model.createdAt().atZone(ZoneOffset.UTC), loaded, true);
+                model.configuration(), model.configuration() == null ? Map.of() : model.configuration(), model.metrics(), model.createdAt().atZone(ZoneOffset.UTC),
+                loaded, true);
         }
     }
 
@@ -102,6 +106,7 @@ public class ModelProc {
         info.put("featureDimension", (long) model.featureDimension());
         info.put("featureNormalization", model.featureTransform().keyValue());
         info.put("bestEpoch", (long) model.bestEpoch());
+        info.put("metrics", GdsMetrics.of(model.metrics()));
         // How far early stopping let training run (with patience only), then the temperature and decision rule every
         // prediction applies, as training fitted them (absent before them).
         for (String key : List.of("epochsTrained", "stoppedEpoch", "calibration", "decision")) {

@@ -23,7 +23,7 @@ record ProcedureContext(Caller caller, TaskRegistryFactory tasks, Log log) {
     static final String ADMIN_ROLE = "admin";
 
     GdsGraphs graphs() {
-        return caller.graphs();
+        return caller.graphs(log::warn);
     }
 
     /** The caller's models ({@link Caller#catalog}). */

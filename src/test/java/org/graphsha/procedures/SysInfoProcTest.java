@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.graphsha.gds.GdsVersionCheck;
+import org.graphsha.store.settings.BuildInfo;
 import org.graphsha.testing.TestNeo4j;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +29,11 @@ class SysInfoProcTest {
         assertEquals(info.get("neo4jVersionTested"), info.get("neo4jVersion"), info.toString());
         assertEquals("2.13.9", info.get("gdsVersion"), info.toString());
         assertEquals(true, info.get("versionsAsTested"), info.toString());
+        // The version every GDS call checks is read from GDS's classes: the one gds.version() answers.
+        assertEquals(single("RETURN gds.version()"), GdsVersionCheck.found());
+        assertEquals("same", info.get("gdsVersionCheck"), info.toString());
+        assertEquals("none", info.get("gdsVersionCheckMessage"), info.toString());
+        assertEquals(GdsVersionCheck.Outcome.SAME, GdsVersionCheck.ofServer(BuildInfo.read().gdsTested()).outcome());
         assertEquals(true, info.get("engineLoaded"), info.toString());
         assertEquals("none", info.get("engineError"));
         assertTrue(((List<?>) info.get("devices")).contains("cpu"), info.toString());

@@ -63,6 +63,19 @@ public record OperatingPoint(ClassDecision decision, double[] validationEce, dou
         return out;
     }
 
+    /**
+     * The metrics of the rule's classes on other nodes than those it was fitted on (the training nodes), labels
+     * only: no probability rows are kept, since these sets can be most of the graph.
+     */
+    public Evaluation classify(Scores rows) {
+        int[] predicted = new int[rows.truth().length];
+        for (int i = 0; i < predicted.length; i++) {
+            double[] p = rows.probabilities()[i];
+            predicted[i] = decision.classOf(p, decision.calibrate(p));
+        }
+        return Metrics.evaluate(rows.truth(), predicted, decision.classOffsets().length);
+    }
+
     /** Metrics of the rule's classes, with the calibrated rows as the ranking metrics' scores. */
     static Evaluation evaluate(ClassDecision decision, Scores rows, double[][] calibrated, int classes) {
         int[] predicted = new int[rows.truth().length];
