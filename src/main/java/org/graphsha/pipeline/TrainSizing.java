@@ -2,7 +2,6 @@ package org.graphsha.pipeline;
 
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.TrainingData;
-import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.method.Method;
 import org.graphsha.method.RunConfig;
@@ -28,6 +27,22 @@ public final class TrainSizing {
         return size(config, graphs.projection(config.graphName()), tx).estimate();
     }
 
+    /**
+     * Whether ensemble members after the first draw their own validation holdout among the training and validation
+     * nodes (no split property), so GraphSHA may read the rows of S̃ of validation nodes too.
+     */
+    static boolean membersRedrawHoldout(TrainConfig config) {
+        return config.splitProperty().isEmpty() && config.ensembleSize() > 1;
+    }
+
+    private static long sum(int[] counts) {
+        long total = 0;
+        for (int c : counts) {
+            total += c;
+        }
+        return total;
+    }
+
     static Sized size(TrainConfig config, GdsGraphs.Projection projection, Transaction tx) {
         GdsGraphs.Selection selection = selection(config);
         GdsGraphs.Dimensions size = projection.dimensions(selection, config.featureProperties());
@@ -41,8 +56,8 @@ public final class TrainSizing {
         // Candidates train one model at a time: the peak is the largest candidate's. They share one diffusion.
         boolean needsDiffusion = config.methods().stream().anyMatch(Method::needsDiffusion);
         var diffusion = config.synthesis().diffusion();
-        long entries = !needsDiffusion ? 0 : diffusion.kind() == DiffusionKind.PPR ? n * diffusion.topK()
-            : edges + n;
+        long rowsRead = sum(labels.trainingCounts()) + (membersRedrawHoldout(config) ? sum(labels.validationCounts()) : 0);
+        long entries = !needsDiffusion ? 0 : diffusion.retainedEntries(n, edges, rowsRead);
         MemoryEstimate memory = null;
         long synthetic = 0;
         for (RunConfig run : config.runs()) {
