@@ -9,13 +9,13 @@ import java.util.Arrays;
  */
 final class ColumnSelector implements ColumnSink {
 
-    private static final int[] NO_NODES = new int[0];
-    private static final float[] NO_VALUES = new float[0];
-
     private final int topK;
     private final double clip;
     /** Rows whose entries are stored, null for all. */
     private final boolean[] keptRows;
+    /** The one empty column this selector stores for every column without a kept row. */
+    private final int[] noNodes = new int[0];
+    private final float[] noValues = new float[0];
     private int[] nodes;
     private double[] values;
     private int size;
@@ -82,8 +82,8 @@ final class ColumnSelector implements ColumnSink {
             }
         }
         // Most columns reach no kept row when few rows are kept: share one empty column among them.
-        int[] keptNodes = stored == 0 ? NO_NODES : new int[stored];
-        float[] keptValues = stored == 0 ? NO_VALUES : new float[stored];
+        int[] keptNodes = stored == 0 ? noNodes : new int[stored];
+        float[] keptValues = stored == 0 ? noValues : new float[stored];
         int at = 0;
         for (int i = 0; i < size; i++) {
             if (keptRows == null || keptRows[nodes[i]]) {
