@@ -223,8 +223,6 @@ class GraphShaSynthesizerTest {
         boolean[] read = GraphShaSynthesizer.rowsRead(cora, false);
         NeighbourDistribution trainingRows = Diffusion.compute(cora.adjacency(), loose, read, done -> { });
         assertTrue(trainingRows.entryCount() < rows.entryCount(), "Cora-LT trains on a few hundred of 2708 nodes");
-        System.out.printf("rows read %d of %d, entries %d of %d%n", countTrue(read), n, trainingRows.entryCount(),
-            rows.entryCount());
         float[] logits = randomLogits(15);
         for (Ablation ablation : new Ablation[] {Ablation.NONE, Ablation.HARD_WITHOUT_SEMIMIXUP}) {
             SynthesisOptions options = SynthesisOptions.defaults().withAblation(ablation);
@@ -253,14 +251,6 @@ class GraphShaSynthesizerTest {
             () -> new GraphShaSynthesizer(cora, lacking, SynthesisOptions.defaults()));
         assertEquals("the neighbour distribution lacks the row of training node " + dropped
             + "; compute it with the rows of GraphShaSynthesizer.rowsRead for this snapshot", e.getMessage());
-    }
-
-    private static int countTrue(boolean[] flags) {
-        int count = 0;
-        for (boolean f : flags) {
-            count += f ? 1 : 0;
-        }
-        return count;
     }
 
     @Test
