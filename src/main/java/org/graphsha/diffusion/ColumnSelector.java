@@ -11,14 +11,25 @@ final class ColumnSelector implements ColumnSink {
 
     private final int topK;
     private final double clip;
+    /** Rows whose entries are stored, null for all. */
+    private final boolean[] keptRows;
+    /** The one empty column this selector stores for every column without a kept row. */
+    private final int[] noNodes = new int[0];
+    private final float[] noValues = new float[0];
     private int[] nodes;
     private double[] values;
     private int size;
 
-    /** @param topK entries kept, or {@code Integer.MAX_VALUE} to keep all; @param clip smallest value kept */
-    ColumnSelector(int topK, double clip) {
+    /**
+     * @param topK     entries kept, or {@code Integer.MAX_VALUE} to keep all
+     * @param clip     smallest value kept
+     * @param keptRows rows whose entries are stored (after selection and normalisation over the whole
+     *                 column), or null for all
+     */
+    ColumnSelector(int topK, double clip, boolean[] keptRows) {
         this.topK = topK;
         this.clip = clip;
+        this.keptRows = keptRows;
         int capacity = topK == Integer.MAX_VALUE ? 64 : topK;
         nodes = new int[capacity];
         values = new double[capacity];
@@ -49,7 +60,10 @@ final class ColumnSelector implements ColumnSink {
         }
     }
 
-    /** Stores the kept, normalised column into {@code store} and resets for the next column. */
+    /**
+     * Stores the kept, normalised column into {@code store} and resets for the next column. The sum
+     * runs over every selected entry, stored or not, so a stored entry does not depend on the row set.
+     */
     void finish(int column, ColumnStore store) {
         double sum = 0;
         for (int i = 0; i < size; i++) {
@@ -58,11 +72,25 @@ final class ColumnSelector implements ColumnSink {
         if (sum == 0) {
             sum = 1;
         }
-        int[] keptNodes = new int[size];
-        float[] keptValues = new float[size];
+        int stored = size;
+        if (keptRows != null) {
+            stored = 0;
+            for (int i = 0; i < size; i++) {
+                if (keptRows[nodes[i]]) {
+                    stored++;
+                }
+            }
+        }
+        // Most columns reach no kept row when few rows are kept: share one empty column among them.
+        int[] keptNodes = stored == 0 ? noNodes : new int[stored];
+        float[] keptValues = stored == 0 ? noValues : new float[stored];
+        int at = 0;
         for (int i = 0; i < size; i++) {
-            keptNodes[i] = nodes[i];
-            keptValues[i] = (float) (values[i] / sum);
+            if (keptRows == null || keptRows[nodes[i]]) {
+                keptNodes[at] = nodes[i];
+                keptValues[at] = (float) (values[i] / sum);
+                at++;
+            }
         }
         store.put(column, keptNodes, keptValues);
         size = 0;

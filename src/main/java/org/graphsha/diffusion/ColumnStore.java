@@ -10,10 +10,13 @@ final class ColumnStore {
 
     private final int[][] nodes;
     private final float[][] values;
+    /** Rows the columns were reduced to, null for all. */
+    private final boolean[] keptRows;
 
-    ColumnStore(int nodeCount) {
+    ColumnStore(int nodeCount, boolean[] keptRows) {
         nodes = new int[nodeCount][];
         values = new float[nodeCount][];
+        this.keptRows = keptRows;
     }
 
     void put(int column, int[] columnNodes, float[] columnValues) {
@@ -51,6 +54,6 @@ final class ColumnStore {
             nodes[j] = null;
             values[j] = null;
         }
-        return new NeighbourDistribution(n, offsets, columns, weights);
+        return new NeighbourDistribution(n, offsets, columns, weights, n, keptRows);
     }
 }

@@ -10,6 +10,12 @@ import org.graphsha.graph.Csr;
  * column is computed independently (S is symmetric, so column j is the diffusion from source j),
  * reduced to its retained entries, normalised, and finally transposed into rows. Only the
  * retained entries are ever held for all nodes; exact PPR additionally holds one N x N matrix.
+ *
+ * <p>Row a of S̃ gathers entry a of every column whose top K include a, and each column's top K and
+ * normalising sum depend on the whole column, so a row cannot be computed from fewer sources than
+ * the columns that reach it. What a caller can restrict is which rows are kept: with a row set,
+ * every column is still computed and normalised exactly as without one, and only its entries in
+ * the kept rows are stored, which makes the stored S̃ about K entries per kept row instead of K·N.
  */
 public final class Diffusion {
 
@@ -26,21 +32,37 @@ public final class Diffusion {
      *                 exception is rethrown here.
      */
     public static NeighbourDistribution compute(Csr graph, DiffusionOptions options, LongConsumer progress) {
+        return compute(graph, options, null, progress);
+    }
+
+    /**
+     * S̃ holding only the rows in {@code keptRows}; each of them equals the same row of the full S̃
+     * bit for bit. Reading another row fails ({@link NeighbourDistribution#holdsRow}).
+     *
+     * @param keptRows one flag per node, or null for every row
+     */
+    public static NeighbourDistribution compute(Csr graph, DiffusionOptions options, boolean[] keptRows,
+                                                LongConsumer progress) {
         int n = graph.nodeCount();
+        if (keptRows != null && keptRows.length != n) {
+            throw new IllegalArgumentException("the kept rows must hold one flag per node (" + n + "), but hold "
+                + keptRows.length);
+        }
         if (options.kind() == DiffusionKind.NONE) {
+            // Rows of the 1-hop ablation are the adjacency's own: O(E) to build, nothing to save by dropping some.
             NeighbourDistribution rows = oneHop(graph);
             progress.accept(n);
             return rows;
         }
         Transition walk = new Transition(graph, options.normalization());
         boolean exact = options.exactFor(n);
-        ColumnStore store = new ColumnStore(n);
+        ColumnStore store = new ColumnStore(n, keptRows);
         int keep = options.kind() == DiffusionKind.PPR ? options.topK() : Integer.MAX_VALUE;
         double clip = options.kind() == DiffusionKind.HEAT ? options.heatClip() : 0;
         ColumnFactory columns = columnFactory(walk, options, exact);
         SourceLoop.run(n, options.concurrency(), () -> {
             ColumnComputer computer = columns.create();
-            ColumnSelector selector = new ColumnSelector(keep, clip);
+            ColumnSelector selector = new ColumnSelector(keep, clip, keptRows);
             return (IntConsumer) source -> {
                 computer.column(source, selector);
                 selector.finish(source, store);

@@ -75,6 +75,22 @@ public record DiffusionOptions(
             Math.max(1, Runtime.getRuntime().availableProcessors()));
     }
 
+    /**
+     * Entries of S̃ held when {@code rows} of {@code nodeCount} rows are kept, for memory estimates. The
+     * N·K retained PPR entries average K per row, so kept rows hold about K each; heat-kernel columns keep
+     * about one entry per edge end and node, spread the same way. The 1-hop ablation keeps every row.
+     *
+     * @param edges directed edges (both directions of each pair)
+     */
+    public long retainedEntries(long nodeCount, long edges, long rows) {
+        return switch (kind) {
+            case PPR -> Math.min(rows, nodeCount) * topK;
+            case HEAT -> nodeCount == 0 ? 0 : (long) Math.ceil((double) (edges + nodeCount) * Math.min(rows, nodeCount)
+                / nodeCount);
+            case NONE -> edges + nodeCount;
+        };
+    }
+
     /** Whether a graph of {@code nodeCount} nodes is solved densely under these options. */
     public boolean exactFor(int nodeCount) {
         return mode == DiffusionMode.EXACT || (mode == DiffusionMode.AUTO && nodeCount <= exactNodeLimit);

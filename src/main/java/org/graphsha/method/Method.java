@@ -76,9 +76,20 @@ public enum Method {
         return synthesis == Synthesis.GRAPHSHA;
     }
 
-    /** S̃ for this method, or null when it does not need one. */
+    /** S̃ for this method with the rows of the snapshot's training nodes, or null when it needs none. */
     public NeighbourDistribution diffusion(GraphSnapshot snapshot, SynthesisOptions options) {
-        return needsDiffusion() ? Diffusion.compute(snapshot.adjacency(), options.diffusion()) : null;
+        return diffusion(snapshot, options, false);
+    }
+
+    /**
+     * S̃ for this method, with the rows its runs read, or null when it needs none.
+     *
+     * @param withValidation whether runs may also train on this snapshot's validation nodes (a holdout drawn
+     *                       again per seed), whose rows are then kept too
+     */
+    public NeighbourDistribution diffusion(GraphSnapshot snapshot, SynthesisOptions options, boolean withValidation) {
+        return needsDiffusion() ? Diffusion.compute(snapshot.adjacency(), options.diffusion(),
+            GraphShaSynthesizer.rowsRead(snapshot, withValidation), done -> { }) : null;
     }
 
     /**

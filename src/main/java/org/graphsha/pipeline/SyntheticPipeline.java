@@ -60,7 +60,7 @@ public final class SyntheticPipeline {
                 Engines.runtime(config.device(), config.concurrency()), FeatureMode.AUTO);
             progress.beginStage("diffusion");
             NeighbourDistribution distribution = Diffusion.compute(data.snapshot().adjacency(),
-                config.diffusion(), steps -> {
+                config.diffusion(), GraphShaSynthesizer.rowsRead(data.snapshot(), false), steps -> {
                     checkTerminated.run();
                     progress.progress(steps);
                 });

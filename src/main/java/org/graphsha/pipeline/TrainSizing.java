@@ -3,7 +3,6 @@ package org.graphsha.pipeline;
 import org.graphsha.config.NamedRun;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.TrainingData;
-import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.method.Method;
 import org.graphsha.method.RunConfig;
@@ -29,13 +28,29 @@ public final class TrainSizing {
         return size(config, graphs.projection(config.graphName()), tx).estimate();
     }
 
+    /**
+     * Whether ensemble members after the first draw their own validation holdout among the training and validation
+     * nodes (no split property), so GraphSHA may read the rows of S̃ of validation nodes too.
+     */
+    static boolean membersRedrawHoldout(TrainConfig config) {
+        return config.splitProperty().isEmpty() && config.ensembleSize() > 1;
+    }
+
+    private static long sum(int[] counts) {
+        long total = 0;
+        for (int c : counts) {
+            total += c;
+        }
+        return total;
+    }
+
     static Sized size(TrainConfig config, GdsGraphs.Projection projection, Transaction tx) {
         GdsGraphs.Selection selection = selection(config);
         GdsGraphs.Dimensions size = projection.dimensions(selection, config.featureProperties());
         long[] ids = projection.neo4jIds(selection);
         TrainingData.Labels labels = Inputs.labels(config, projection, ids, tx);
         Estimate estimate = of(config, size.nodeCount(), size.relationshipCount(), size.featureDimension(),
-            labels.trainingCounts(), config.candidates().keepsChosenRun(labels.validationCounts()));
+            labels.trainingCounts(), labels.validationCounts());
         return new Sized(estimate, ids, labels);
     }
 
@@ -43,11 +58,11 @@ public final class TrainSizing {
      * The estimate of a call on a graph of this size and these training class sizes, whether or not it exists yet
      * ({@code ./graphsha estimate} sizes graphs before they are built).
      *
-     * @param keepsChosenRun whether the candidates' choice keeps the winner's scoring run (it does when scored on the
-     *                       validation nodes)
+     * @param validationCounts validation nodes per class: they decide whether the candidates' choice keeps the
+     *                         winner's scoring run, and whether members that redraw their holdout read their PPR rows
      */
     public static Estimate of(TrainConfig config, long n, long relationships, int featureDimension,
-                              int[] trainingCounts, boolean keepsChosenRun) {
+                              int[] trainingCounts, int[] validationCounts) {
         // The message graph holds both directions of every pair: twice the count bounds natural and undirected
         // projections.
         long edges = 2 * relationships;
@@ -55,8 +70,8 @@ public final class TrainSizing {
         // Candidates train one model at a time: the peak is the largest candidate's. They share one diffusion.
         boolean needsDiffusion = config.methods().stream().anyMatch(Method::needsDiffusion);
         var diffusion = config.diffusion();
-        long entries = !needsDiffusion ? 0 : diffusion.kind() == DiffusionKind.PPR ? n * diffusion.topK()
-            : edges + n;
+        long rowsRead = sum(trainingCounts) + (membersRedrawHoldout(config) ? sum(validationCounts) : 0);
+        long entries = !needsDiffusion ? 0 : diffusion.retainedEntries(n, edges, rowsRead);
         MemoryEstimate memory = null;
         long synthetic = 0;
         for (RunConfig run : config.runs().stream().map(NamedRun::run).toList()) {
@@ -74,7 +89,7 @@ public final class TrainSizing {
             // The members' mean probabilities, N x C doubles; the members train one after another.
             memory = memory.withHeap("ensembleMean", n * classes * Double.BYTES);
         }
-        if (config.ensembleSize() > 1 || keepsChosenRun) {
+        if (config.ensembleSize() > 1 || config.candidates().keepsChosenRun(validationCounts)) {
             // Member 0's result (or the best candidate's so far) stays while another model trains: N x C float logits
             // and N predicted classes.
             memory = memory.withHeap("keptRun", n * ((long) classes * Float.BYTES + Integer.BYTES));

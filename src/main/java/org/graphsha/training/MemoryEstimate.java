@@ -28,9 +28,25 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
     static final long ENGINE_RUNTIME = 256L << 20;
 
     /**
+     * Heap of S̃ at its peak: the kept entries (an int and a float each) twice while the columns turn into
+     * rows, and per node a reference to each of its column's two arrays, a row offset and a held-row flag;
+     * the dense solve adds an N x N matrix of doubles.
+     *
+     * @param diffusionEntries kept entries, {@code DiffusionOptions.retainedEntries} of the rows read (0 without S̃)
+     */
+    public static long neighbourDistributionBytes(long nodes, long diffusionEntries, boolean exactDiffusion) {
+        if (diffusionEntries == 0 && !exactDiffusion) {
+            return 0;
+        }
+        return diffusionEntries * (INT + FLOAT) * 2 + nodes * (2 * INT + INT + 1)
+            + (exactDiffusion ? nodes * nodes * LONG : 0);
+    }
+
+    /**
      * @param edges      directed message edges (twice the undirected count)
      * @param synthetic  synthetic nodes per epoch (0 without GraphSHA)
-     * @param diffusionEntries kept entries of the neighbour distribution (N·K for top-K PPR, 0 without)
+     * @param diffusionEntries kept entries of the neighbour distribution (about K per row read for top-K PPR,
+     *                         0 without)
      * @param exactDiffusion   whether the diffusion is solved densely (N² doubles while it runs)
      * @param edgeDecoder      whether GraphSmote's edge decoder scores synthetic nodes against candidate nodes
      */
@@ -46,8 +62,7 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         Map<String, Long> heap = new LinkedHashMap<>();
         heap.put("adjacency", (nodes + 1 + edges) * INT);
         heap.put("featuresSparseUpTo", nodes * features * (FLOAT + INT));
-        heap.put("neighbourDistribution", diffusionEntries * (INT + FLOAT) * 2
-            + (exactDiffusion ? nodes * nodes * LONG : 0));
+        heap.put("neighbourDistribution", neighbourDistributionBytes(nodes, diffusionEntries, exactDiffusion));
         heap.put("parametersAndAdam", parameters * FLOAT * 4);
         // Logits of the augmented graph (previous, current and their softmax), synthetic nodes included.
         heap.put("logits", n * classes * FLOAT * 3);
@@ -109,8 +124,7 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         heap.put("hopOperator", (nodes + 1) * INT + (edges + nodes) * (INT + FLOAT));
         heap.put("hopFeatures", hops * RowBlocks.bytes(nodes, features));
         heap.put("syntheticHopRows", hops * RowBlocks.bytes(synthetic, features));
-        heap.put("neighbourDistribution", diffusionEntries * (INT + FLOAT) * 2
-            + (exactDiffusion ? nodes * nodes * LONG : 0));
+        heap.put("neighbourDistribution", neighbourDistributionBytes(nodes, diffusionEntries, exactDiffusion));
         heap.put("parametersAndAdam", parameters * FLOAT * 4);
         // Eval logits, the synthesizer's copy and their softmax; the step's rows (training, pseudo-labelled, synthetic)
         // are at most every node and synthetic node, each with a logit row and a dropout-mask row.

@@ -19,8 +19,9 @@ import org.graphsha.graph.EdgeList;
  * Times the diffusion (not a test). Usage:
  * {@code java -cp target/classes:target/test-classes org.graphsha.diffusion.DiffusionBenchmark GRAPH [mode] [epsilon] [concurrency]}
  * with GRAPH = cora | citeseer | photo | computers | cs | random (169,343 nodes, 1.2M undirected
- * edges, uniform) | sbm (same size, 40 dense blocks); mode = auto | exact | scalable.
- * Prints time, retained entries and the peak heap used during the run.
+ * edges, uniform) | sbm (same size, 40 dense blocks); mode = auto | exact | scalable; an optional sixth argument
+ * keeps only a random share of the rows (e.g. 0.08, products' training share), as GraphSHA keeps its training rows.
+ * Prints time, retained entries, the bytes of the stored S̃ and the peak heap used during the run.
  */
 public final class DiffusionBenchmark {
 
@@ -46,14 +47,25 @@ public final class DiffusionBenchmark {
         AtomicLong done = new AtomicLong();
         long cpuStart = processCpuNanos();
         long start = System.nanoTime();
-        NeighbourDistribution rows = Diffusion.compute(graph, options, done::addAndGet);
+        double rowShare = args.length > 5 ? Double.parseDouble(args[5]) : 1.0;
+        boolean[] kept = null;
+        if (rowShare < 1) {
+            kept = new boolean[graph.nodeCount()];
+            SplittableRandom random = new SplittableRandom(42);
+            for (int v = 0; v < kept.length; v++) {
+                kept[v] = random.nextDouble() < rowShare;
+            }
+        }
+        NeighbourDistribution rows = Diffusion.compute(graph, options, kept, done::addAndGet);
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
         System.out.printf(Locale.ROOT,
             "graph=%s nodes=%d entries(directed)=%d kind=%s mode=%s exact=%b epsilon=%.0e concurrency=%d "
-                + "time=%.2fs cpu=%.2fs retained=%d progress=%d heapBefore=%dMiB peakHeap=%dMiB maxHeap=%dMiB%n",
+                + "rowShare=%.3f time=%.2fs cpu=%.2fs retained=%d bytes=%d progress=%d heapBefore=%dMiB peakHeap=%dMiB "
+                + "maxHeap=%dMiB%n",
             graphName, graph.nodeCount(), graph.entryCount(), kind.value(), mode.value(),
-            options.exactFor(graph.nodeCount()), epsilon, concurrency, seconds, cpuSeconds, rows.entryCount(), done.get(),
+            options.exactFor(graph.nodeCount()), epsilon, concurrency, rowShare, seconds, cpuSeconds, rows.entryCount(),
+            rows.bytes(), done.get(),
             before >> 20, peakHeap() >> 20, Runtime.getRuntime().maxMemory() >> 20);
     }
 

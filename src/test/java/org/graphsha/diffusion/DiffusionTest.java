@@ -188,6 +188,56 @@ class DiffusionTest {
         }
     }
 
+    /**
+     * Keeping some rows must not change them: each kept row equals the all-rows S̃'s row bit for bit, entry by entry
+     * and in the same order, under top-K truncation (K = 8 of 70 nodes), heat clipping, both solvers and both
+     * normalisations; the other rows are not held, and the store holds only the kept rows' entries.
+     */
+    @ParameterizedTest
+    @EnumSource(Normalization.class)
+    void keptRowsEqualTheRowsOfTheFullDistribution(Normalization normalization) {
+        int n = GRAPH.nodeCount();
+        boolean[] kept = new boolean[n];
+        for (int v = 0; v < n; v += 3) {
+            kept[v] = true;
+        }
+        kept[n - 1] = true; // the isolated node, whose column is its unit vector
+        DiffusionOptions ppr = options(8).withNormalization(normalization);
+        for (DiffusionOptions options : new DiffusionOptions[] {ppr.withMode(DiffusionMode.SCALABLE),
+            ppr.withMode(DiffusionMode.EXACT), ppr.withKind(DiffusionKind.HEAT).withMode(DiffusionMode.SCALABLE),
+            ppr.withKind(DiffusionKind.HEAT).withMode(DiffusionMode.EXACT)}) {
+            NeighbourDistribution all = Diffusion.compute(GRAPH, options);
+            AtomicLong progress = new AtomicLong();
+            NeighbourDistribution some = Diffusion.compute(GRAPH, options, kept, progress::addAndGet);
+            assertEquals(n, progress.get(), "every column is still computed");
+            long keptEntries = 0;
+            for (int a = 0; a < n; a++) {
+                assertEquals(kept[a], some.holdsRow(a), "row " + a);
+                if (!kept[a]) {
+                    assertEquals(0, some.rowLength(a), "row " + a + " is not stored");
+                    continue;
+                }
+                assertEquals(all.rowLength(a), some.rowLength(a), options + " row " + a);
+                for (int i = 0; i < all.rowLength(a); i++) {
+                    assertEquals(all.column(all.rowStart(a) + i), some.column(some.rowStart(a) + i));
+                    assertEquals(Float.floatToRawIntBits(all.weight(all.rowStart(a) + i)),
+                        Float.floatToRawIntBits(some.weight(some.rowStart(a) + i)), options + " S̃[" + a + "]");
+                }
+                keptEntries += all.rowLength(a);
+            }
+            assertEquals(keptEntries, some.entryCount());
+            assertTrue(some.entryCount() < all.entryCount() / 2, "a third of the rows hold about a third of the entries");
+            assertTrue(some.bytes() < all.bytes());
+        }
+    }
+
+    @Test
+    void keptRowsNeedOneFlagPerNode() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> Diffusion.compute(GRAPH, options(8), new boolean[3], done -> { }));
+        assertEquals("the kept rows must hold one flag per node (70), but hold 3", e.getMessage());
+    }
+
     @Test
     void degreeHistogramCoversEveryNode() {
         // path 0-1-2 plus isolated 3 and 4

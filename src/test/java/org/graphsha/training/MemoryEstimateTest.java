@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.graphsha.diffusion.DiffusionKind;
+import org.graphsha.diffusion.DiffusionOptions;
 import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.ModelSpec;
@@ -46,6 +48,29 @@ class MemoryEstimateTest {
         long gatPrediction = MemoryEstimate.ofPrediction(NODES, EDGES, FEATURES, CLASSES, spec(BackboneKind.GAT))
             .nativeMinimum().get("edges");
         assertEquals(gcnPrediction + (EDGES + NODES) * 8 * 4 * 3, gatPrediction);
+    }
+
+    /** S̃ holds about K entries per row read, so its term follows the training nodes, not N. */
+    @Test
+    void theNeighbourDistributionShrinksWithTheRowsRead() {
+        DiffusionOptions ppr = DiffusionOptions.defaults();
+        assertEquals(NODES * 128, ppr.retainedEntries(NODES, EDGES, NODES));
+        assertEquals(140L * 128, ppr.retainedEntries(NODES, EDGES, 140));
+        long previous = Long.MAX_VALUE;
+        for (long rows : new long[] {NODES, 1000, 140, 10}) {
+            for (BackboneKind kind : new BackboneKind[] {BackboneKind.GCN, BackboneKind.SIGN}) {
+                ModelSpec spec = kind == BackboneKind.SIGN
+                    ? new ModelSpec(kind, 64, 1, 0.5f, GcnNormalization.MEAN, 2) : spec(kind);
+                long bytes = MemoryEstimate.of(NODES, EDGES, FEATURES, CLASSES, spec, SYNTHETIC,
+                    ppr.retainedEntries(NODES, EDGES, rows), false, false).heap().get("neighbourDistribution");
+                assertEquals(ppr.retainedEntries(NODES, EDGES, rows) * 16 + NODES * 13, bytes, kind + " " + rows);
+                assertTrue(bytes < previous, rows + " rows read");
+            }
+            previous = MemoryEstimate.neighbourDistributionBytes(NODES, ppr.retainedEntries(NODES, EDGES, rows), false);
+        }
+        DiffusionOptions heat = ppr.withKind(DiffusionKind.HEAT);
+        assertTrue(heat.retainedEntries(NODES, EDGES, 140) < heat.retainedEntries(NODES, EDGES, NODES));
+        assertEquals(0, MemoryEstimate.neighbourDistributionBytes(NODES, 0, false), "no S̃ without GraphSHA");
     }
 
     /** The sign backbone at 10M nodes x 256 features: every term is computed in long arithmetic, none wraps. */

@@ -37,7 +37,28 @@ public final class GraphShaSynthesizer implements Synthesizer {
 
     /** Computes the neighbour distribution from the snapshot's adjacency with {@code options.diffusion()}. */
     public static GraphShaSynthesizer create(GraphSnapshot snapshot, SynthesisOptions options) {
-        return new GraphShaSynthesizer(snapshot, Diffusion.compute(snapshot.adjacency(), options.diffusion()), options);
+        return new GraphShaSynthesizer(snapshot, Diffusion.compute(snapshot.adjacency(), options.diffusion(),
+            rowsRead(snapshot, false), done -> { }), options);
+    }
+
+    /**
+     * The rows of S̃ a synthesizer on this snapshot, or on one whose training nodes are drawn from the
+     * same labelled nodes, may read: SemiMixup reads the anchors' rows and its ablation the auxiliaries'
+     * rows, and both are training nodes. All training nodes rather than the minority classes' only, so
+     * one diffusion serves every synthesis target, ablation and cross-validation fold.
+     *
+     * @param withValidation also the validation nodes, for ensemble members that draw their own holdout
+     *                       among the training and validation nodes
+     */
+    public static boolean[] rowsRead(GraphSnapshot snapshot, boolean withValidation) {
+        int n = snapshot.nodeCount();
+        boolean[] rows = new boolean[n];
+        for (int v = 0; v < n; v++) {
+            int c = snapshot.classes()[v];
+            boolean labelled = c >= 0 && c < snapshot.classCount();
+            rows[v] = labelled && (snapshot.trainMask()[v] || (withValidation && snapshot.valMask()[v]));
+        }
+        return rows;
     }
 
     /** Fails as the constructor would on a snapshot these options cannot take, before the diffusion's cost. */
@@ -55,6 +76,12 @@ public final class GraphShaSynthesizer implements Synthesizer {
         this.options = options;
         this.training = new TrainingClasses(snapshot);
         options.hardness().requireSupported(training.all.length);
+        for (int v : training.all) {
+            if (!distribution.holdsRow(v)) {
+                throw new IllegalArgumentException("the neighbour distribution lacks the row of training node " + v
+                    + "; compute it with the rows of GraphShaSynthesizer.rowsRead for this snapshot");
+            }
+        }
         DegreeHistogram degrees = DegreeHistogram.of(snapshot.adjacency());
         this.easy = new EasyMixing(training, snapshot.adjacency());
         this.harder = new HarderSynthesis(training, degrees,

@@ -40,6 +40,9 @@ public final class RowNeighbourSampling {
         if (count == 0) {
             return new int[0];
         }
+        if (!rows.holdsRow(row)) {
+            throw new IllegalStateException("row " + row + " of the neighbour distribution was not computed");
+        }
         int start = rows.rowStart(row);
         int length = rows.rowLength(row);
         ensureCapacity(length);

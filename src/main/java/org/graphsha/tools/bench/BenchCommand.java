@@ -14,6 +14,7 @@ import org.graphsha.config.TrainConfig.FeatureNormalization;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.diffusion.Diffusion;
 import org.graphsha.diffusion.NeighbourDistribution;
+import org.graphsha.synthesis.graphsha.GraphShaSynthesizer;
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.Method;
@@ -84,11 +85,12 @@ public final class BenchCommand {
         }
         o.train().decision().requireFits(classValues);
         long diffusionStart = System.nanoTime();
-        NeighbourDistribution distribution = diffusionFor(snapshot, o.train());
+        // A user graph's holdout is drawn again per seed among its labelled (training and validation) nodes.
+        NeighbourDistribution distribution = diffusionFor(snapshot, o.train(), user != null);
         if (distribution != null && !o.json()) {
-            progress.printf(Locale.ROOT, "diffusion (%s): %.2f s, %d entries%n",
+            progress.printf(Locale.ROOT, "diffusion (%s): %.2f s, %d entries, %d bytes%n",
                 o.train().diffusion().kind().value(), (System.nanoTime() - diffusionStart) / 1e9,
-                distribution.entryCount());
+                distribution.entryCount(), distribution.bytes());
         }
         // Without --average-seeds each run is a plan of one member; with it, a block of K seeds is one ensemble.
         // --threads 0 means 1 PyTorch intra-op thread, which keeps runs bit-reproducible.
@@ -172,9 +174,10 @@ public final class BenchCommand {
      * S̃ of the snapshot with the call's diffusion options, or null when no method needs it; with candidates, computed
      * once when any of them needs it.
      */
-    static NeighbourDistribution diffusionFor(GraphSnapshot snapshot, TrainConfig train) {
+    static NeighbourDistribution diffusionFor(GraphSnapshot snapshot, TrainConfig train, boolean withValidation) {
         return train.methods().stream().filter(Method::needsDiffusion).findFirst()
-            .map(m -> Diffusion.compute(snapshot.adjacency(), train.diffusion())).orElse(null);
+            .map(m -> Diffusion.compute(snapshot.adjacency(), train.diffusion(),
+                GraphShaSynthesizer.rowsRead(snapshot, withValidation), done -> { })).orElse(null);
     }
 
     /** One line per block of {@code --average-seeds} runs, then the blocks' mean and std. */

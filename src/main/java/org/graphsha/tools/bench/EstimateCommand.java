@@ -19,7 +19,7 @@ import org.graphsha.tools.generate.ClassSizes;
 public final class EstimateCommand {
 
     public static final String USAGE = "usage: estimate [--nodes 2449029] [--relationships 123718280: as the projection counts them, twice per stored one when undirected] [--features 100]"
-        + " [--classes 47] [--imbalance-ratio 1200] [--train-fraction 0.08] [--KEY VALUE: graphsha.train keys, e.g."
+        + " [--classes 47] [--imbalance-ratio 1200] [--train-fraction 0.08] [--val-fraction 0.02] [--KEY VALUE: graphsha.train keys, e.g."
         + " --backbone sign --maxSyntheticNodes 100000]";
 
     /** Machine memories the printed estimate is compared with. */
@@ -44,15 +44,17 @@ public final class EstimateCommand {
             int classes = Integer.parseInt(flags.getOrDefault("classes", "47"));
             double ratio = Double.parseDouble(flags.getOrDefault("imbalance-ratio", "1200"));
             double trainFraction = Double.parseDouble(flags.getOrDefault("train-fraction", "0.08"));
-            List.of("nodes", "relationships", "features", "classes", "imbalance-ratio", "train-fraction")
+            double valFraction = Double.parseDouble(flags.getOrDefault("val-fraction", "0.02"));
+            List.of("nodes", "relationships", "features", "classes", "imbalance-ratio", "train-fraction", "val-fraction")
                 .forEach(flags::remove);
             Map<String, Object> keys = new LinkedHashMap<>();
             flags.forEach((key, value) -> keys.put(key, BenchOptions.typed(value)));
             keys.put("modelName", "estimate");
             TrainConfig config = TrainConfig.of("estimate", keys);
             int[] trainingCounts = ClassSizes.of(Math.toIntExact(Math.round(nodes * trainFraction)), classes, ratio);
+            int[] validationCounts = ClassSizes.of(Math.toIntExact(Math.round(nodes * valFraction)), classes, ratio);
             TrainSizing.Estimate estimate = TrainSizing.of(config, nodes, relationships, features, trainingCounts,
-                false);
+                validationCounts);
             EstimateResult result = EstimateResult.of(estimate.memory(), nodes, relationships);
             out.printf(Locale.ROOT, "%,d nodes, %,d relationships, %d features, %d classes (training %,d, largest to "
                 + "smallest %.0f : 1), at most %,d synthetic nodes per epoch%n", nodes, relationships, features,

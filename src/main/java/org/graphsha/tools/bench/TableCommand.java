@@ -88,7 +88,7 @@ final class TableCommand {
             NeighbourDistribution diffusion = null;
             if (w.train().run().method().needsDiffusion()) {
                 diffusion = diffusions.computeIfAbsent(dataKey + "/" + w.train().diffusion(),
-                    k -> BenchCommand.diffusionFor(snapshot, w.train()));
+                    k -> BenchCommand.diffusionFor(snapshot, w.train(), false));
             }
             // --threads 0 means 1 PyTorch intra-op thread, which keeps runs bit-reproducible.
             TrainingPlan training = w.train().plan(diffusion).withThreads(Math.max(o.threads(), 1))

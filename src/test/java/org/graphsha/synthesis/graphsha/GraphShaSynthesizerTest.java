@@ -229,6 +229,46 @@ class GraphShaSynthesizerTest {
         assertArrayEquals(first.edgeTargets(), second.edgeTargets());
     }
 
+    /**
+     * The rows of the training nodes are all synthesis reads: SemiMixup and its auxiliary-row ablation draw the same
+     * batches from them as from every row, and a distribution without them is refused up front.
+     */
+    @Test
+    void theTrainingNodesRowsGiveTheSameBatchesAsEveryRow() {
+        DiffusionOptions loose = DiffusionOptions.defaults().withMode(DiffusionMode.SCALABLE).withEpsilon(1e-4);
+        boolean[] read = GraphShaSynthesizer.rowsRead(cora, false);
+        NeighbourDistribution trainingRows = Diffusion.compute(cora.adjacency(), loose, read, done -> { });
+        assertTrue(trainingRows.entryCount() < rows.entryCount(), "Cora-LT trains on a few hundred of 2708 nodes");
+        float[] logits = randomLogits(15);
+        for (Ablation ablation : new Ablation[] {Ablation.NONE, Ablation.HARD_WITHOUT_SEMIMIXUP}) {
+            SynthesisOptions options = SynthesisOptions.defaults().withAblation(ablation);
+            for (int epoch : new int[] {0, 7}) {
+                SyntheticBatch all = synthesizer(options).synthesize(epoch, logits, new SplittableRandom(16));
+                SyntheticBatch some = new GraphShaSynthesizer(cora, trainingRows, options)
+                    .synthesize(epoch, logits, new SplittableRandom(16));
+                assertTrue(all.size() > 0);
+                assertArrayEquals(all.anchors(), some.anchors());
+                assertArrayEquals(all.auxiliaries(), some.auxiliaries());
+                assertArrayEquals(all.deltas(), some.deltas());
+                assertArrayEquals(all.edgeSources(), some.edgeSources());
+                assertArrayEquals(all.edgeTargets(), some.edgeTargets());
+            }
+        }
+        boolean[] missing = read.clone();
+        int dropped = -1;
+        for (int v = 0; v < n && dropped < 0; v++) {
+            if (missing[v]) {
+                missing[v] = false;
+                dropped = v;
+            }
+        }
+        NeighbourDistribution lacking = Diffusion.compute(cora.adjacency(), loose, missing, done -> { });
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> new GraphShaSynthesizer(cora, lacking, SynthesisOptions.defaults()));
+        assertEquals("the neighbour distribution lacks the row of training node " + dropped
+            + "; compute it with the rows of GraphShaSynthesizer.rowsRead for this snapshot", e.getMessage());
+    }
+
     @Test
     void confidentAnchorsAreRarelyPickedAndTheNeighbourClassFollowsConfidence() {
         int[] pool = java.util.stream.IntStream.range(0, n)
