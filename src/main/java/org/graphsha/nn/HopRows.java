@@ -1,8 +1,11 @@
 package org.graphsha.nn;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
@@ -47,46 +50,108 @@ public final class HopRows {
     }
 
     /**
-     * Engine copies of every real row's hop features, batch by batch, for a caller that scores all of them again and
-     * again (the eval forward of every epoch); null when they would take more than {@code budgetBytes}. They live
-     * on {@code manager} until it closes, outside any scope.
+     * Engine copies of every real row's hop features, one N x F tensor per hop, for a caller that reads them again
+     * and again (the eval forward and the training rows of every epoch); null when they would take more than
+     * {@code budgetBytes}. Each copy is staged a batch at a time and joined on the engine. They live on
+     * {@code manager} until it closes, outside any scope.
      */
-    public static List<NDList> resident(NDManager manager, HopFeatures real, int batchRows, long budgetBytes) {
+    public static NDList resident(NDManager manager, HopFeatures real, int batchRows, long budgetBytes) {
         long bytes = (real.hops() + 1L) * RowBlocks.bytes(real.rows(), real.width());
         if (bytes > budgetBytes) {
             return null;
         }
-        List<NDList> batches = new ArrayList<>();
         int n = real.rows();
+        List<NDList> batches = new ArrayList<>();
         int[] all = new int[Math.min(n, batchRows)];
         for (int from = 0; from < n; from += batchRows) {
             int to = Math.min(n, from + batchRows);
             for (int i = 0; i < to - from; i++) {
                 all[i] = from + i;
             }
-            NDList batch = gather(manager, real, null, all, 0, to - from);
-            NDScope.unregister(batch);
-            batches.add(batch);
+            batches.add(gather(manager, real, null, all, 0, to - from));
         }
-        return batches;
+        NDList out = new NDList(real.hops() + 1);
+        for (int k = 0; k <= real.hops(); k++) {
+            if (batches.size() == 1) {
+                out.add(batches.get(0).get(k));
+                continue;
+            }
+            NDList parts = new NDList(batches.size());
+            for (NDList batch : batches) {
+                parts.add(batch.get(k));
+            }
+            out.add(NDArrays.concat(parts, 0));
+            parts.close();
+        }
+        NDScope.unregister(out);
+        return out;
     }
 
-    /** Eval-mode logits of every real row from its {@link #resident} batches: row-major N x C. */
-    public static float[] logits(HopBackbone model, List<Tensor> parameters, NDManager manager, List<NDList> resident,
-                                 int n) {
+    /**
+     * H_0..H_K of {@code rows[from..to)} read from the {@link #resident} copies: the real rows are selected on the
+     * engine, only the synthetic rows travel from Java. The real rows must come first and the synthetic rows
+     * N + s must be consecutive, as a {@code HopStep} orders them. Equal to {@link #gather} of the same rows.
+     */
+    public static NDList gather(NDManager manager, NDList resident, float[][] synthetic, int[] rows, int from,
+                                int to) {
+        int n = Math.toIntExact(resident.get(0).getShape().get(0));
+        int f = Math.toIntExact(resident.get(0).getShape().get(1));
+        int split = from;
+        while (split < to && rows[split] < n) {
+            split++;
+        }
+        for (int i = split; i < to; i++) {
+            if (rows[i] != rows[split] + (i - split)) {
+                throw new IllegalArgumentException("resident hop rows need the real rows first and consecutive "
+                    + "synthetic rows after them, but row " + i + " is " + rows[i]);
+            }
+        }
+        NDArray realIndex = split == from ? null : Transfer.longs(manager, Arrays.copyOfRange(rows, from, split));
+        NDList out = new NDList(resident.size());
+        for (int k = 0; k < resident.size(); k++) {
+            NDArray realPart = realIndex == null ? null : resident.get(k).get(realIndex);
+            if (realPart != null) {
+                // Selected from the run's copies, the result would otherwise belong to their manager.
+                realPart.attach(manager);
+            }
+            NDArray syntheticPart = split == to ? null : Transfer.floats(manager, synthetic[k],
+                Math.multiplyExact(rows[split] - n, f), Math.multiplyExact(to - split, f), new Shape(to - split, f));
+            if (realPart == null) {
+                out.add(syntheticPart);
+            } else if (syntheticPart == null) {
+                out.add(realPart);
+            } else {
+                out.add(realPart.concat(syntheticPart, 0));
+            }
+        }
+        return out;
+    }
+
+    /** Eval-mode logits of every real row from its {@link #resident} copies, a batch at a time: row-major N x C. */
+    public static float[] logits(HopBackbone model, List<Tensor> parameters, NDManager manager, NDList resident,
+                                 int batchRows) {
+        int n = Math.toIntExact(resident.get(0).getShape().get(0));
         float[] out = null;
         try (NDScope scope = new NDScope(); NDManager pass = manager.newSubManager()) {
             NDList p = ParameterSet.of(parameters).toEngine(pass, false);
-            int from = 0;
-            for (NDList batch : resident) {
+            for (int from = 0; from < n; from += batchRows) {
+                int to = Math.min(n, from + batchRows);
                 try (NDManager b = pass.newSubManager()) {
-                    float[] logits = model.logits(p, batch, null).toFloatArray();
-                    int rows = Math.toIntExact(batch.get(0).getShape().get(0));
-                    if (out == null) {
-                        out = new float[Math.multiplyExact(n, logits.length / rows)];
+                    NDList batch = resident;
+                    if (to - from < n) {
+                        batch = new NDList(resident.size());
+                        for (NDArray hop : resident) {
+                            NDArray rows = hop.get(from + ":" + to);
+                            rows.attach(b);
+                            batch.add(rows);
+                        }
                     }
-                    System.arraycopy(logits, 0, out, from * (logits.length / rows), logits.length);
-                    from += rows;
+                    float[] logits = model.logits(p, batch, null).toFloatArray();
+                    int classes = logits.length / (to - from);
+                    if (out == null) {
+                        out = new float[Math.multiplyExact(n, classes)];
+                    }
+                    System.arraycopy(logits, 0, out, from * classes, logits.length);
                 }
             }
         }

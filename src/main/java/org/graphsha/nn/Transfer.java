@@ -21,9 +21,14 @@ public final class Transfer {
     private Transfer() {}
 
     public static NDArray floats(NDManager manager, float[] data, Shape shape) {
-        ByteBuffer buffer = staging(4L * data.length);
-        buffer.asFloatBuffer().put(data);
-        buffer.limit(4 * data.length);
+        return floats(manager, data, 0, data.length, shape);
+    }
+
+    /** {@code data[offset, offset + length)} as a tensor of {@code shape}, without a Java copy of the range. */
+    public static NDArray floats(NDManager manager, float[] data, int offset, int length, Shape shape) {
+        ByteBuffer buffer = staging(4L * length);
+        buffer.asFloatBuffer().put(data, offset, length);
+        buffer.limit(4 * length);
         return cloneOf(manager, buffer, shape, ai.djl.ndarray.types.DataType.FLOAT32);
     }
 

@@ -102,7 +102,8 @@ final class HopStep implements TrainingStep {
         for (int s = 0; s < m; s++) {
             rows[t + p + s] = n + s;
         }
-        float[][] synthetic = m == 0 ? null : SyntheticHops.of(in.hops(), in.operator(), spec.gcnNormalization(), batch);
+        float[][] synthetic = m == 0 ? null : SyntheticHops.of(in.hops(), in.operator(), spec.gcnNormalization(), batch,
+            in.syntheticRows());
         LossRows target = LossRows.of(graph, trainNodes, batch.classes());
         int[] lossRows = new int[t + m];
         for (int i = 0; i < t; i++) {
@@ -112,7 +113,8 @@ final class HopStep implements TrainingStep {
             lossRows[t + s] = t + p + s;
         }
         int width = dropoutWidth(spec);
-        Batches batches = new Batches(run, model, params, in.hops(), synthetic, rows, mask, width);
+        Batches batches = new Batches(run, model, params, in.hops(), in.resident(run.root()), synthetic, rows, mask,
+            width);
         try (NDScope scope = new NDScope(); NDManager epoch = run.root().newSubManager()) {
             float[] logits;
             double loss;
@@ -167,13 +169,17 @@ final class HopStep implements TrainingStep {
 
     /** The engine passes over one epoch's rows, a batch at a time. */
     private record Batches(StepContext run, HopBackbone model, ParameterSet params, HopFeatures hops,
-                           float[][] synthetic, int[] rows, float[] mask, int width) {
+                           NDList resident, float[][] synthetic, int[] rows, float[] mask, int width) {
 
         /** Training-mode logits of rows [from, to), with the batch's slice of the dropout mask. */
         NDArray forward(NDManager manager, NDList engineParams, int from, int to) {
             NDArray maskArray = mask == null ? null : Transfer.floats(manager,
                 Arrays.copyOfRange(mask, from * width, to * width), new Shape(to - from, width));
-            return model.logits(engineParams, HopRows.gather(manager, hops, synthetic, rows, from, to), maskArray);
+            // The real rows come from the run's engine copies when it keeps them: only the synthetic rows travel.
+            NDList hopRows = resident != null
+                ? HopRows.gather(manager, resident, synthetic, rows, from, to)
+                : HopRows.gather(manager, hops, synthetic, rows, from, to);
+            return model.logits(engineParams, hopRows, maskArray);
         }
 
         /** Every row's training-mode logits, row-major, without gradients. */
