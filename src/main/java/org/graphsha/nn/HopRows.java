@@ -1,7 +1,6 @@
 package org.graphsha.nn;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import ai.djl.ndarray.NDArray;
@@ -33,25 +32,27 @@ public final class HopRows {
         int f = real.width();
         int b = to - from;
         NDList out = new NDList(real.hops() + 1);
-        float[] staging = new float[Math.multiplyExact(b, f)];
         for (int k = 0; k <= real.hops(); k++) {
             RowBlocks hop = real.hop(k);
-            for (int i = 0; i < b; i++) {
-                int r = rows[from + i];
-                if (r < n) {
-                    hop.copyRow(r, staging, i * f);
-                } else {
-                    System.arraycopy(synthetic[k], (r - n) * f, staging, i * f, f);
+            float[] syntheticHop = synthetic == null ? null : synthetic[k];
+            // Rows go straight into the transfer's staging buffer: no Java copy of the batch is made.
+            out.add(Transfer.floats(manager, new Shape(b, f), into -> {
+                for (int i = from; i < to; i++) {
+                    int r = rows[i];
+                    if (r < n) {
+                        hop.putRow(r, into);
+                    } else {
+                        into.put(syntheticHop, (r - n) * f, f);
+                    }
                 }
-            }
-            out.add(Transfer.floats(manager, staging, new Shape(b, f)));
+            }));
         }
         return out;
     }
 
     /**
-     * Engine copies of every real row's hop features, one N x F tensor per hop, for a caller that reads them again
-     * and again (the eval forward and the training rows of every epoch); null when they would take more than
+     * Engine copies of every real row's hop features, one N x F tensor per hop, for a caller that scores all of them
+     * again and again (the eval forward of every epoch); null when they would take more than
      * {@code budgetBytes}. Each copy is staged a batch at a time and joined on the engine. They live on
      * {@code manager} until it closes, outside any scope.
      */
@@ -84,46 +85,6 @@ public final class HopRows {
             parts.close();
         }
         NDScope.unregister(out);
-        return out;
-    }
-
-    /**
-     * H_0..H_K of {@code rows[from..to)} read from the {@link #resident} copies: the real rows are selected on the
-     * engine, only the synthetic rows travel from Java. The real rows must come first and the synthetic rows
-     * N + s must be consecutive, as a {@code HopStep} orders them. Equal to {@link #gather} of the same rows.
-     */
-    public static NDList gather(NDManager manager, NDList resident, float[][] synthetic, int[] rows, int from,
-                                int to) {
-        int n = Math.toIntExact(resident.get(0).getShape().get(0));
-        int f = Math.toIntExact(resident.get(0).getShape().get(1));
-        int split = from;
-        while (split < to && rows[split] < n) {
-            split++;
-        }
-        for (int i = split; i < to; i++) {
-            if (rows[i] != rows[split] + (i - split)) {
-                throw new IllegalArgumentException("resident hop rows need the real rows first and consecutive "
-                    + "synthetic rows after them, but row " + i + " is " + rows[i]);
-            }
-        }
-        NDArray realIndex = split == from ? null : Transfer.longs(manager, Arrays.copyOfRange(rows, from, split));
-        NDList out = new NDList(resident.size());
-        for (int k = 0; k < resident.size(); k++) {
-            NDArray realPart = realIndex == null ? null : resident.get(k).get(realIndex);
-            if (realPart != null) {
-                // Selected from the run's copies, the result would otherwise belong to their manager.
-                realPart.attach(manager);
-            }
-            NDArray syntheticPart = split == to ? null : Transfer.floats(manager, synthetic[k],
-                Math.multiplyExact(rows[split] - n, f), Math.multiplyExact(to - split, f), new Shape(to - split, f));
-            if (realPart == null) {
-                out.add(syntheticPart);
-            } else if (syntheticPart == null) {
-                out.add(realPart);
-            } else {
-                out.add(realPart.concat(syntheticPart, 0));
-            }
-        }
         return out;
     }
 

@@ -15,8 +15,7 @@ import ai.djl.ndarray.NDManager;
  * The inputs of a decoupled backbone: the real rows' H_0..H_K, computed once per run, and the Â they came from (its
  * degrees weigh the synthetic rows' messages). The eval forward scores every real row in batches of
  * {@code batchRows}, from engine copies made once when they fit {@link #RESIDENT_BUDGET} (a second copy of the hop
- * features, which would otherwise be gathered and copied again every epoch); the training step selects its real
- * rows from the same copies. It keeps no projection.
+ * features, which would otherwise be gathered and copied again every epoch); it keeps no projection.
  */
 final class HopInputs implements RunInputs {
 
@@ -55,7 +54,7 @@ final class HopInputs implements RunInputs {
      * The engine copies of every real row's H_0..H_K ({@link HopRows#resident}), made on {@code root} at the first
      * call and kept for the run; null when they do not fit {@link #RESIDENT_BUDGET}.
      */
-    NDList resident(NDManager root) {
+    private NDList resident(NDManager root) {
         if (!residentTried) {
             resident = HopRows.resident(root, hops, batchRows, RESIDENT_BUDGET);
             residentTried = true;

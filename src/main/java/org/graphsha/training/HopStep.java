@@ -1,6 +1,5 @@
 package org.graphsha.training;
 
-import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import org.graphsha.graph.GraphSnapshot;
@@ -113,8 +112,7 @@ final class HopStep implements TrainingStep {
             lossRows[t + s] = t + p + s;
         }
         int width = dropoutWidth(spec);
-        Batches batches = new Batches(run, model, params, in.hops(), in.resident(run.root()), synthetic, rows, mask,
-            width);
+        Batches batches = new Batches(run, model, params, in.hops(), synthetic, rows, mask, width);
         try (NDScope scope = new NDScope(); NDManager epoch = run.root().newSubManager()) {
             float[] logits;
             double loss;
@@ -169,17 +167,13 @@ final class HopStep implements TrainingStep {
 
     /** The engine passes over one epoch's rows, a batch at a time. */
     private record Batches(StepContext run, HopBackbone model, ParameterSet params, HopFeatures hops,
-                           NDList resident, float[][] synthetic, int[] rows, float[] mask, int width) {
+                           float[][] synthetic, int[] rows, float[] mask, int width) {
 
         /** Training-mode logits of rows [from, to), with the batch's slice of the dropout mask. */
         NDArray forward(NDManager manager, NDList engineParams, int from, int to) {
-            NDArray maskArray = mask == null ? null : Transfer.floats(manager,
-                Arrays.copyOfRange(mask, from * width, to * width), new Shape(to - from, width));
-            // The real rows come from the run's engine copies when it keeps them: only the synthetic rows travel.
-            NDList hopRows = resident != null
-                ? HopRows.gather(manager, resident, synthetic, rows, from, to)
-                : HopRows.gather(manager, hops, synthetic, rows, from, to);
-            return model.logits(engineParams, hopRows, maskArray);
+            NDArray maskArray = mask == null ? null : Transfer.floats(manager, mask, from * width, (to - from) * width,
+                new Shape(to - from, width));
+            return model.logits(engineParams, HopRows.gather(manager, hops, synthetic, rows, from, to), maskArray);
         }
 
         /** Every row's training-mode logits, row-major, without gradients. */
@@ -210,7 +204,7 @@ final class HopStep implements TrainingStep {
                     NDList engineParams = params.toEngine(b, true);
                     try (GradientCollector collector = run.runtime().newGradientCollector()) {
                         NDArray logits = forward(b, engineParams, from, to);
-                        NDArray g = Transfer.floats(b, Arrays.copyOfRange(upstream, from * classes, to * classes),
+                        NDArray g = Transfer.floats(b, upstream, from * classes, (to - from) * classes,
                             new Shape(to - from, classes));
                         collector.backward(logits.mul(g).sum());
                         float[][] batchGradients = gradients(engineParams);
