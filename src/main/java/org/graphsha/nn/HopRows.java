@@ -3,6 +3,8 @@ package org.graphsha.nn;
 import java.util.ArrayList;
 import java.util.List;
 
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
@@ -30,63 +32,87 @@ public final class HopRows {
         int f = real.width();
         int b = to - from;
         NDList out = new NDList(real.hops() + 1);
-        float[] staging = new float[Math.multiplyExact(b, f)];
         for (int k = 0; k <= real.hops(); k++) {
             RowBlocks hop = real.hop(k);
-            for (int i = 0; i < b; i++) {
-                int r = rows[from + i];
-                if (r < n) {
-                    hop.copyRow(r, staging, i * f);
-                } else {
-                    System.arraycopy(synthetic[k], (r - n) * f, staging, i * f, f);
+            float[] syntheticHop = synthetic == null ? null : synthetic[k];
+            // Rows go straight into the transfer's staging buffer: no Java copy of the batch is made.
+            out.add(Transfer.floats(manager, new Shape(b, f), into -> {
+                for (int i = from; i < to; i++) {
+                    int r = rows[i];
+                    if (r < n) {
+                        hop.putRow(r, into);
+                    } else {
+                        into.put(syntheticHop, (r - n) * f, f);
+                    }
                 }
-            }
-            out.add(Transfer.floats(manager, staging, new Shape(b, f)));
+            }));
         }
         return out;
     }
 
     /**
-     * Engine copies of every real row's hop features, batch by batch, for a caller that scores all of them again and
-     * again (the eval forward of every epoch); null when they would take more than {@code budgetBytes}. They live
-     * on {@code manager} until it closes, outside any scope.
+     * Engine copies of every real row's hop features, one N x F tensor per hop, for a caller that scores all of them
+     * again and again (the eval forward of every epoch); null when they would take more than
+     * {@code budgetBytes}. Each copy is staged a batch at a time and joined on the engine. They live on
+     * {@code manager} until it closes, outside any scope.
      */
-    public static List<NDList> resident(NDManager manager, HopFeatures real, int batchRows, long budgetBytes) {
+    public static NDList resident(NDManager manager, HopFeatures real, int batchRows, long budgetBytes) {
         long bytes = (real.hops() + 1L) * RowBlocks.bytes(real.rows(), real.width());
         if (bytes > budgetBytes) {
             return null;
         }
-        List<NDList> batches = new ArrayList<>();
         int n = real.rows();
+        List<NDList> batches = new ArrayList<>();
         int[] all = new int[Math.min(n, batchRows)];
         for (int from = 0; from < n; from += batchRows) {
             int to = Math.min(n, from + batchRows);
             for (int i = 0; i < to - from; i++) {
                 all[i] = from + i;
             }
-            NDList batch = gather(manager, real, null, all, 0, to - from);
-            NDScope.unregister(batch);
-            batches.add(batch);
+            batches.add(gather(manager, real, null, all, 0, to - from));
         }
-        return batches;
+        NDList out = new NDList(real.hops() + 1);
+        for (int k = 0; k <= real.hops(); k++) {
+            if (batches.size() == 1) {
+                out.add(batches.get(0).get(k));
+                continue;
+            }
+            NDList parts = new NDList(batches.size());
+            for (NDList batch : batches) {
+                parts.add(batch.get(k));
+            }
+            out.add(NDArrays.concat(parts, 0));
+            parts.close();
+        }
+        NDScope.unregister(out);
+        return out;
     }
 
-    /** Eval-mode logits of every real row from its {@link #resident} batches: row-major N x C. */
-    public static float[] logits(HopBackbone model, List<Tensor> parameters, NDManager manager, List<NDList> resident,
-                                 int n) {
+    /** Eval-mode logits of every real row from its {@link #resident} copies, a batch at a time: row-major N x C. */
+    public static float[] logits(HopBackbone model, List<Tensor> parameters, NDManager manager, NDList resident,
+                                 int batchRows) {
+        int n = Math.toIntExact(resident.get(0).getShape().get(0));
         float[] out = null;
         try (NDScope scope = new NDScope(); NDManager pass = manager.newSubManager()) {
             NDList p = ParameterSet.of(parameters).toEngine(pass, false);
-            int from = 0;
-            for (NDList batch : resident) {
+            for (int from = 0; from < n; from += batchRows) {
+                int to = Math.min(n, from + batchRows);
                 try (NDManager b = pass.newSubManager()) {
-                    float[] logits = model.logits(p, batch, null).toFloatArray();
-                    int rows = Math.toIntExact(batch.get(0).getShape().get(0));
-                    if (out == null) {
-                        out = new float[Math.multiplyExact(n, logits.length / rows)];
+                    NDList batch = resident;
+                    if (to - from < n) {
+                        batch = new NDList(resident.size());
+                        for (NDArray hop : resident) {
+                            NDArray rows = hop.get(from + ":" + to);
+                            rows.attach(b);
+                            batch.add(rows);
+                        }
                     }
-                    System.arraycopy(logits, 0, out, from * (logits.length / rows), logits.length);
-                    from += rows;
+                    float[] logits = model.logits(p, batch, null).toFloatArray();
+                    int classes = logits.length / (to - from);
+                    if (out == null) {
+                        out = new float[Math.multiplyExact(n, classes)];
+                    }
+                    System.arraycopy(logits, 0, out, from * classes, logits.length);
                 }
             }
         }

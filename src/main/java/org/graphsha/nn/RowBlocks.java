@@ -1,5 +1,7 @@
 package org.graphsha.nn;
 
+import java.nio.FloatBuffer;
+
 /**
  * A dense rows x width float matrix kept in blocks of whole rows, so that it may hold more than the 2^31 entries
  * of one Java array (10M nodes x 256 features is 2.56·10^9). Row r lives in block r / rowsPerBlock.
@@ -54,6 +56,11 @@ public final class RowBlocks {
     /** Copies row r into {@code into} at {@code at}. */
     public void copyRow(int r, float[] into, int at) {
         System.arraycopy(block(r), offset(r), into, at, width);
+    }
+
+    /** Writes row r into {@code into} at its position, advancing it by one row. */
+    public void putRow(int r, FloatBuffer into) {
+        into.put(block(r), offset(r), width);
     }
 
     /** Bytes the matrix holds: rows · width floats, as a long. */

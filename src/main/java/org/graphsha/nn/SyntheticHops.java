@@ -24,6 +24,24 @@ public final class SyntheticHops {
      * @throws IllegalArgumentException if an edge points into a real node, which would change its rows
      */
     public static float[][] of(HopFeatures real, HopOperator a, GcnNormalization norm, SyntheticBatch batch) {
+        return of(real, a, norm, batch, new float[real.hops() + 1][]);
+    }
+
+    /**
+     * As {@link #of(HopFeatures, HopOperator, GcnNormalization, SyntheticBatch)}, into the arrays of {@code reuse}
+     * (K + 1 of them, an entry null or too short is replaced by one that fits), so that a run allocates its
+     * per-epoch buffers once for its largest batch. Row s of hop k is {@code [s·F, (s+1)·F)} of the k-th array;
+     * entries past m·F are left as they were. Every entry below m·F is written before it is read, so the result
+     * does not depend on what the buffers held.
+     *
+     * @return {@code reuse}, its entries now holding the synthetic rows
+     */
+    public static float[][] of(HopFeatures real, HopOperator a, GcnNormalization norm, SyntheticBatch batch,
+                               float[][] reuse) {
+        if (reuse.length != real.hops() + 1) {
+            throw new IllegalArgumentException("synthetic hop rows need " + (real.hops() + 1) + " buffers, but "
+                + reuse.length + " were given");
+        }
         int n = real.rows();
         int m = batch.size();
         int f = real.width();
@@ -56,12 +74,18 @@ public final class SyntheticHops {
                 from[cursor[targets[e] - n]++] = sources[e];
             }
         }
-        float[][] out = new float[real.hops() + 1][];
-        out[0] = mixed(real.hop(0), batch, f);
+        float[][] out = reuse;
+        int size = Math.multiplyExact(m, f);
+        for (int k = 0; k <= real.hops(); k++) {
+            if (out[k] == null || out[k].length < size) {
+                out[k] = new float[size];
+            }
+        }
+        mixed(real.hop(0), batch, f, out[0]);
         for (int k = 1; k <= real.hops(); k++) {
             RowBlocks previousReal = real.hop(k - 1);
             float[] previous = out[k - 1];
-            float[] next = new float[Math.multiplyExact(m, f)];
+            float[] next = out[k];
             for (int s = 0; s < m; s++) {
                 int degree = offsets[s + 1] - offsets[s] + 1;
                 int at = s * f;
@@ -89,15 +113,13 @@ public final class SyntheticHops {
                     }
                 }
             }
-            out[k] = next;
         }
         return out;
     }
 
-    /** H_0 of the synthetic rows: the batch's mixes of real feature rows, plus its corrections. */
-    private static float[] mixed(RowBlocks x, SyntheticBatch batch, int f) {
+    /** H_0 of the synthetic rows into {@code out}: the batch's mixes of real feature rows, plus its corrections. */
+    private static void mixed(RowBlocks x, SyntheticBatch batch, int f, float[] out) {
         int m = batch.size();
-        float[] out = new float[Math.multiplyExact(m, f)];
         for (int s = 0; s < m; s++) {
             int a = batch.anchors()[s];
             int b = batch.auxiliaries()[s];
@@ -120,6 +142,5 @@ public final class SyntheticHops {
                 out[correction.rows()[i] * f + correction.features()[i]] += correction.values()[i];
             }
         }
-        return out;
     }
 }

@@ -2,6 +2,8 @@ package org.graphsha.nn;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.util.function.Consumer;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -21,9 +23,33 @@ public final class Transfer {
     private Transfer() {}
 
     public static NDArray floats(NDManager manager, float[] data, Shape shape) {
-        ByteBuffer buffer = staging(4L * data.length);
-        buffer.asFloatBuffer().put(data);
-        buffer.limit(4 * data.length);
+        return floats(manager, data, 0, data.length, shape);
+    }
+
+    /** {@code data[offset, offset + length)} as a tensor of {@code shape}, without a Java copy of the range. */
+    public static NDArray floats(NDManager manager, float[] data, int offset, int length, Shape shape) {
+        ByteBuffer buffer = staging(4L * length);
+        buffer.asFloatBuffer().put(data, offset, length);
+        buffer.limit(4 * length);
+        return cloneOf(manager, buffer, shape, ai.djl.ndarray.types.DataType.FLOAT32);
+    }
+
+    /**
+     * A float tensor of {@code shape} whose entries {@code fill} writes, in row-major order, straight into the
+     * staging buffer: for data gathered from several places, without a Java array of the whole tensor first.
+     *
+     * @throws IllegalStateException if {@code fill} writes other than shape.size() entries
+     */
+    public static NDArray floats(NDManager manager, Shape shape, Consumer<FloatBuffer> fill) {
+        long count = shape.size();
+        ByteBuffer buffer = staging(4L * count);
+        FloatBuffer floats = buffer.asFloatBuffer();
+        fill.accept(floats);
+        if (floats.position() != count) {
+            throw new IllegalStateException("a tensor of shape " + shape + " needs " + count + " floats, but "
+                + floats.position() + " were written");
+        }
+        buffer.limit(Math.toIntExact(4 * count));
         return cloneOf(manager, buffer, shape, ai.djl.ndarray.types.DataType.FLOAT32);
     }
 

@@ -1,8 +1,11 @@
 package org.graphsha.nn;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
 
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.FeatureCorrection;
@@ -101,6 +104,34 @@ class SyntheticHopsTest {
                 }
             }
             h = HopFeaturesTest.times(op, h);
+        }
+    }
+
+    /**
+     * A run reuses the synthetic buffers from epoch to epoch: rows written into buffers left by a larger batch, or
+     * holding garbage, equal rows written into fresh ones, bit for bit.
+     */
+    @Test
+    void reusedBuffersGiveTheRowsOfFreshOnes() {
+        Csr csr = HopFeaturesTest.graph(N, 35, 21);
+        HopOperator a = HopOperator.of(csr, GcnNormalization.SYMMETRIC);
+        HopFeatures real = HopFeatures.compute(a, HopFeaturesTest.features(N, F, 22), HOPS, 1);
+        SyntheticBatch small = new SyntheticBatch(new int[] {4, 6}, new int[] {9, 6}, new float[] {0.7f, 1f},
+            new int[] {1, 0}, new int[] {2, 3, 20}, new int[] {20, 21, 21}, null);
+        float[][] fresh = SyntheticHops.of(real, a, GcnNormalization.SYMMETRIC, small);
+
+        float[][] buffers = new float[HOPS + 1][];
+        SyntheticHops.of(real, a, GcnNormalization.SYMMETRIC, batch(), buffers);
+        float[][] larger = buffers.clone();
+        float[][] reused = SyntheticHops.of(real, a, GcnNormalization.SYMMETRIC, small, buffers);
+        for (int k = 0; k <= HOPS; k++) {
+            assertTrue(reused[k] == larger[k], "hop " + k + " kept the larger batch's buffer");
+            assertArrayEquals(fresh[k], Arrays.copyOf(reused[k], 2 * F), "hop " + k);
+            Arrays.fill(reused[k], Float.NaN);
+        }
+        reused = SyntheticHops.of(real, a, GcnNormalization.SYMMETRIC, small, reused);
+        for (int k = 0; k <= HOPS; k++) {
+            assertArrayEquals(fresh[k], Arrays.copyOf(reused[k], 2 * F), "hop " + k + " after garbage");
         }
     }
 

@@ -1,13 +1,12 @@
 package org.graphsha.training.loop;
 
-import java.util.List;
-
 import org.graphsha.nn.Backbone;
 import org.graphsha.nn.HopBackbone;
 import org.graphsha.nn.HopFeatures;
 import org.graphsha.nn.HopOperator;
 import org.graphsha.nn.HopRows;
 import org.graphsha.nn.ParameterSet;
+import org.graphsha.nn.SyntheticHops;
 
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
@@ -26,13 +25,21 @@ final class HopInputs implements RunInputs {
     private final HopFeatures hops;
     private final HopOperator operator;
     private final int batchRows;
-    private List<NDList> resident;
+    /** The epoch's synthetic hop rows, reused from epoch to epoch and grown only for a larger batch. */
+    private final float[][] syntheticRows;
+    private NDList resident;
     private boolean residentTried;
 
     HopInputs(HopFeatures hops, HopOperator operator, int batchRows) {
         this.hops = hops;
         this.operator = operator;
         this.batchRows = batchRows;
+        this.syntheticRows = new float[hops.hops() + 1][];
+    }
+
+    /** The run's buffers for {@link SyntheticHops#of}: K + 1 arrays, each as long as the largest batch so far. */
+    float[][] syntheticRows() {
+        return syntheticRows;
     }
 
     HopFeatures hops() {
@@ -43,15 +50,24 @@ final class HopInputs implements RunInputs {
         return operator;
     }
 
-    @Override
-    public EvalOutput evalForward(NDManager root, Backbone model, ParameterSet params, boolean keepProjection) {
+    /**
+     * The engine copies of every real row's H_0..H_K ({@link HopRows#resident}), made on {@code root} at the first
+     * call and kept for the run; null when they do not fit {@link #RESIDENT_BUDGET}.
+     */
+    private NDList resident(NDManager root) {
         if (!residentTried) {
             resident = HopRows.resident(root, hops, batchRows, RESIDENT_BUDGET);
             residentTried = true;
         }
+        return resident;
+    }
+
+    @Override
+    public EvalOutput evalForward(NDManager root, Backbone model, ParameterSet params, boolean keepProjection) {
         HopBackbone hop = (HopBackbone) model;
-        float[] logits = resident != null
-            ? HopRows.logits(hop, params.tensors(), root, resident, hops.rows())
+        NDList engineRows = resident(root);
+        float[] logits = engineRows != null
+            ? HopRows.logits(hop, params.tensors(), root, engineRows, batchRows)
             : HopRows.logits(hop, params.tensors(), root, hops, batchRows);
         return new EvalOutput(logits, null);
     }

@@ -1,6 +1,5 @@
 package org.graphsha.training.loop;
 
-import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import org.graphsha.graph.GraphSnapshot;
@@ -103,7 +102,8 @@ final class HopStep implements TrainingStep {
         for (int s = 0; s < m; s++) {
             rows[t + p + s] = n + s;
         }
-        float[][] synthetic = m == 0 ? null : SyntheticHops.of(in.hops(), in.operator(), spec.gcnNormalization(), batch);
+        float[][] synthetic = m == 0 ? null : SyntheticHops.of(in.hops(), in.operator(), spec.gcnNormalization(), batch,
+            in.syntheticRows());
         LossRows target = LossRows.of(graph, trainNodes, batch.classes());
         int[] lossRows = new int[t + m];
         for (int i = 0; i < t; i++) {
@@ -172,8 +172,8 @@ final class HopStep implements TrainingStep {
 
         /** Training-mode logits of rows [from, to), with the batch's slice of the dropout mask. */
         NDArray forward(NDManager manager, NDList engineParams, int from, int to) {
-            NDArray maskArray = mask == null ? null : Transfer.floats(manager,
-                Arrays.copyOfRange(mask, from * width, to * width), new Shape(to - from, width));
+            NDArray maskArray = mask == null ? null : Transfer.floats(manager, mask, from * width, (to - from) * width,
+                new Shape(to - from, width));
             return model.logits(engineParams, HopRows.gather(manager, hops, synthetic, rows, from, to), maskArray);
         }
 
@@ -205,7 +205,7 @@ final class HopStep implements TrainingStep {
                     NDList engineParams = params.toEngine(b, true);
                     try (GradientCollector collector = run.runtime().newGradientCollector()) {
                         NDArray logits = forward(b, engineParams, from, to);
-                        NDArray g = Transfer.floats(b, Arrays.copyOfRange(upstream, from * classes, to * classes),
+                        NDArray g = Transfer.floats(b, upstream, from * classes, (to - from) * classes,
                             new Shape(to - from, classes));
                         collector.backward(logits.mul(g).sum());
                         float[][] batchGradients = gradients(engineParams);
