@@ -76,12 +76,13 @@ public final class SparkTrainJob {
             .repartition(config.partitions());
         List<String> columns = new ArrayList<>(List.of("<id>", feature, train.targetProperty()));
         train.splitProperty().ifPresent(columns::add);
-        nodes = nodes.select(columns.stream().map(nodes::col).toArray(org.apache.spark.sql.Column[]::new)).cache();
+        Dataset<Row> read = nodes;
+        nodes = nodes.select(columns.stream().map(c -> read.col("`" + c + "`")).toArray(org.apache.spark.sql.Column[]::new)).cache();
         Dataset<Row> relationships = reader(spark, config).option("relationship", config.relationshipType())
             .option("relationship.nodes.map", "false")
             .option("relationship.source.labels", ":" + config.nodeLabel())
             .option("relationship.target.labels", ":" + config.nodeLabel()).load()
-            .select("<source.id>", "<target.id>").repartition(config.partitions()).cache();
+            .select("`<source.id>`", "`<target.id>`").repartition(config.partitions()).cache();
         List<Row> nodeRows = new ArrayList<>(nodes.collectAsList());
         List<Row> edgeRows = relationships.collectAsList();
         stages.done("read");
@@ -245,19 +246,23 @@ public final class SparkTrainJob {
         return out;
     }
 
-    /** Both directions of every relationship between two read nodes, as the undirected projection holds them. */
+    /**
+     * One undirected edge per connected pair of read nodes, no self edge: what the plugin takes from an undirected
+     * projection (either orientation of a relationship is the same edge).
+     */
     private static EdgeList edges(List<Row> rows, long[] ids) {
-        int[] sources = new int[2 * rows.size()];
-        int[] targets = new int[2 * rows.size()];
+        java.util.Set<Long> seen = new java.util.HashSet<>();
+        int[] sources = new int[rows.size()];
+        int[] targets = new int[rows.size()];
         int m = 0;
         for (Row r : rows) {
             int s = Arrays.binarySearch(ids, r.getLong(0));
             int t = Arrays.binarySearch(ids, r.getLong(1));
-            if (s >= 0 && t >= 0) {
-                sources[m] = s;
-                targets[m++] = t;
-                sources[m] = t;
-                targets[m++] = s;
+            int a = Math.min(s, t);
+            int b = Math.max(s, t);
+            if (a >= 0 && a != b && seen.add(((long) a << 32) | b)) {
+                sources[m] = a;
+                targets[m++] = b;
             }
         }
         return new EdgeList(Arrays.copyOf(sources, m), Arrays.copyOf(targets, m));
