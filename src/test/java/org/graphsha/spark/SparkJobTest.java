@@ -121,6 +121,8 @@ class SparkJobTest {
         String text = Files.readString(log);
         Files.deleteIfExists(log);
         assertTrue(finished && process.exitValue() == 0, "the Spark job failed:\n" + text);
+        // The job's summary with its stage times (docs/spark.md quotes them).
+        text.lines().filter(l -> l.startsWith("graphsha-spark:")).forEach(System.out::println);
         return text;
     }
 
