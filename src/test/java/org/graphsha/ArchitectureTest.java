@@ -56,6 +56,9 @@ class ArchitectureTest {
         ALLOWED.put("live", Set.of("numeric", "graph", "nn", "training", "catalog", "config", "store"));
         ALLOWED.put("pipeline", Set.of("numeric", "graph", "evaluation", "data", "diffusion", "synthesis", "nn",
             "training", "method", "catalog", "config", "gds", "store", "writeback"));
+        // The Spark job: the learning core on a Spark driver and its executors, never the server's adapters.
+        ALLOWED.put("spark", Set.of("numeric", "graph", "evaluation", "data", "diffusion", "synthesis", "nn",
+            "training", "method", "catalog", "config"));
         ALLOWED.put("procedures", Set.of("numeric", "graph", "evaluation", "data", "diffusion", "synthesis", "nn",
             "training", "method", "catalog", "config", "gds", "store", "writeback", "pipeline", "live"));
     }

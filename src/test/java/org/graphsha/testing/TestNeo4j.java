@@ -42,6 +42,11 @@ public final class TestNeo4j {
         return starting().join().neo4j().defaultDatabaseService();
     }
 
+    /** The harness's Bolt address, for clients outside this JVM (the Spark job's test). */
+    public static java.net.URI boltUri() {
+        return starting().join().neo4j().boltURI();
+    }
+
     public static Path importDirectory() {
         return starting().join().importDirectory();
     }

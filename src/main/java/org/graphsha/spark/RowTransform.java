@@ -1,0 +1,62 @@
+package org.graphsha.spark;
+
+import java.io.Serializable;
+
+import org.graphsha.graph.FeatureTransform;
+import org.graphsha.graph.SparseFeatures;
+
+/**
+ * The model's feature transform in a form Spark ships to its tasks; each row goes through the core's own transform
+ * as a one-row matrix, so a node's H_0 is exactly what the plugin computes (every form works row by row).
+ */
+final class RowTransform implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String kind;
+    private final float[] means;
+    private final float[] deviations;
+
+    private RowTransform(String kind, float[] means, float[] deviations) {
+        this.kind = kind;
+        this.means = means;
+        this.deviations = deviations;
+    }
+
+    static RowTransform of(FeatureTransform transform) {
+        if (transform instanceof FeatureTransform.StandardScores s) {
+            return new RowTransform("standardize", s.means(), s.deviations());
+        }
+        if (transform instanceof FeatureTransform.RowSum sum) {
+            return new RowTransform(sum.binarize() ? "binarize" : "rowSum", null, null);
+        }
+        return new RowTransform("none", null, null);
+    }
+
+    float[] apply(double[] raw, int dimension) {
+        if (raw.length != dimension) {
+            throw new IllegalArgumentException("a feature row has " + raw.length + " values, the model reads " + dimension);
+        }
+        int[] columns = new int[dimension];
+        for (int j = 0; j < dimension; j++) {
+            columns[j] = j;
+        }
+        SparseFeatures row = new SparseFeatures(1, dimension, new int[] {0, dimension}, columns,
+            SparkTrainJob.toFloats(raw));
+        SparseFeatures out = core().apply(row);
+        float[] dense = new float[dimension];
+        for (int k = out.rowOffsets()[0]; k < out.rowOffsets()[1]; k++) {
+            dense[out.columns()[k]] = out.values()[k];
+        }
+        return dense;
+    }
+
+    private FeatureTransform core() {
+        return switch (kind) {
+            case "none" -> new FeatureTransform.Identity();
+            case "binarize" -> new FeatureTransform.RowSum(true);
+            case "rowSum" -> new FeatureTransform.RowSum(false);
+            default -> new FeatureTransform.StandardScores(means, deviations);
+        };
+    }
+}

@@ -1,0 +1,224 @@
+package org.graphsha.spark;
+
+import static org.graphsha.testing.TestNeo4j.rows;
+import static org.graphsha.testing.TestNeo4j.single;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import org.graphsha.config.TrainConfig;
+import org.graphsha.data.SplitRole;
+import org.graphsha.data.Snapshots;
+import org.graphsha.graph.EdgeList;
+import org.graphsha.graph.FeatureTransform;
+import org.graphsha.graph.GraphSnapshot;
+import org.graphsha.graph.SparseFeatures;
+import org.graphsha.nn.GcnNormalization;
+import org.graphsha.nn.HopFeatures;
+import org.graphsha.nn.HopOperator;
+import org.graphsha.nn.RowBlocks;
+import org.graphsha.testing.TestNeo4j;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Spark job end to end at local[2], in a JVM of its own on Spark's classpath (as spark-submit runs it), against
+ * the test harness over Bolt: every node gets class and confidence, the job's hop features equal the core's Java
+ * ones, and the plugin scores the model the job stored exactly as the job did.
+ */
+class SparkJobTest {
+
+    private static final int NODES = 150;
+    private static final int DIMENSION = 6;
+    private static final int HOPS = 2;
+    private static Path dump;
+    private static Path modelFile;
+    private static String output;
+
+    @BeforeAll
+    static void runTheJob() throws Exception {
+        TestNeo4j.reset();
+        writeGraph();
+        dump = Files.createTempFile("graphsha-spark", ".txt");
+        modelFile = TestNeo4j.importDirectory().resolve("spark").resolve("sparkModel.graphsha-model");
+        Files.createDirectories(modelFile.getParent());
+        output = runJob("url=" + TestNeo4j.boltUri(), "nodeLabel=SparkPaper", "relationshipType=SPARK_CITES",
+            "featureProperties=features", "targetProperty=cls", "splitProperty=split", "modelName=sparkModel",
+            "modelFile=" + modelFile, "epochs=20", "hops=" + HOPS, "partitions=2", "batchSize=64", "overwrite=true");
+    }
+
+    @AfterAll
+    static void cleanUp() throws IOException {
+        rows("CALL graphsha.model.drop('sparkModel', false) YIELD modelName RETURN count(*)");
+        rows("CALL gds.graph.drop('sparkGraph', false) YIELD graphName RETURN count(*)");
+        TestNeo4j.run("MATCH (n:SparkPaper) DETACH DELETE n");
+        Files.deleteIfExists(dump);
+        Files.deleteIfExists(modelFile);
+    }
+
+    /** Three classes of 90, 45 and 15 nodes, features near their class's centre, most edges inside a class. */
+    private static void writeGraph() {
+        Random random = new Random(11);
+        List<Map<String, Object>> nodes = new ArrayList<>();
+        for (int i = 0; i < NODES; i++) {
+            int cls = i < 90 ? 0 : i < 135 ? 1 : 2;
+            List<Double> features = new ArrayList<>();
+            for (int j = 0; j < DIMENSION; j++) {
+                features.add((j % 3 == cls ? 1.5 : 0.0) + random.nextGaussian());
+            }
+            String split = i % 4 == 0 ? "val" : i % 4 == 1 ? "test" : "train";
+            nodes.add(Map.of("i", (long) i, "cls", (long) cls, "features", features, "split", split));
+        }
+        List<Map<String, Object>> edges = new ArrayList<>();
+        for (int i = 0; i < NODES; i++) {
+            for (int e = 0; e < 3; e++) {
+                int j = random.nextDouble() < 0.7 ? sameClass(i, random) : random.nextInt(NODES);
+                edges.add(Map.of("a", (long) i, "b", (long) j));
+            }
+        }
+        rows("UNWIND $nodes AS n CREATE (:SparkPaper {i: n.i, cls: n.cls, features: n.features, split: n.split})",
+            Map.of("nodes", nodes));
+        rows("UNWIND $edges AS e MATCH (a:SparkPaper {i: e.a}), (b:SparkPaper {i: e.b}) CREATE (a)-[:SPARK_CITES]->(b)",
+            Map.of("edges", edges));
+    }
+
+    private static int sameClass(int i, Random random) {
+        int from = i < 90 ? 0 : i < 135 ? 90 : 135;
+        int to = i < 90 ? 90 : i < 135 ? 135 : NODES;
+        return from + random.nextInt(to - from);
+    }
+
+    private static String runJob(String... args) throws Exception {
+        Path target = Path.of("target");
+        String sparkClasspath = Files.readString(target.resolve("spark-job.classpath")).trim();
+        String runtime = Files.readString(target.resolve("launcher-runtime.classpath")).trim();
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Xmx2g", "-Dspark.master=local[2]", "-Dspark.ui.enabled=false", "-Dspark.sql.shuffle.partitions=2"));
+        command.addAll(SparkJvm.OPENS);
+        command.addAll(List.of("-cp", target.resolve("classes").toAbsolutePath() + java.io.File.pathSeparator + runtime
+            + java.io.File.pathSeparator + sparkClasspath, SparkTrainJob.class.getName()));
+        command.addAll(List.of(args));
+        Path log = Files.createTempFile("graphsha-spark-job", ".log");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().put("GRAPHSHA_SPARK_HOPS_OUT", dump.toString());
+        builder.environment().put("DJL_OFFLINE", "true");
+        Process process = builder.start();
+        boolean finished = process.waitFor(5, TimeUnit.MINUTES);
+        if (!finished) {
+            process.destroyForcibly();
+        }
+        String text = Files.readString(log);
+        Files.deleteIfExists(log);
+        assertTrue(finished && process.exitValue() == 0, "the Spark job failed:\n" + text);
+        // The job's summary with its stage times (docs/spark.md quotes them).
+        text.lines().filter(l -> l.startsWith("graphsha-spark:")).forEach(System.out::println);
+        return text;
+    }
+
+    @Test
+    void everyNodeGetsAClassAndAConfidenceFromOneWrite() {
+        assertEquals((long) NODES, single("MATCH (n:SparkPaper) WHERE n.predictedClass IN [0, 1, 2] "
+            + "AND n.confidence > 1.0 / 3 AND n.confidence <= 1.0 RETURN count(n)"), output);
+        assertTrue(output.contains("graphsha-spark: model sparkModel, " + NODES + " nodes scored"), output);
+    }
+
+    @Test
+    void theJobsHopFeaturesEqualTheCoresJavaOnes() throws IOException {
+        Map<Long, float[][]> spark = new HashMap<>();
+        for (String line : Files.readAllLines(dump)) {
+            String[] f = line.split(" ");
+            if (f[0].equals("hops")) {
+                float[] row = new float[f.length - 3];
+                for (int j = 0; j < row.length; j++) {
+                    row[j] = Float.parseFloat(f[j + 3]);
+                }
+                spark.computeIfAbsent(Long.parseLong(f[1]), id -> new float[HOPS + 1][])[Integer.parseInt(f[2])] = row;
+            }
+        }
+        // The plugin's path: the projection's undirected edges and features, the model's transform, nn.HopFeatures.
+        List<Map<String, Object>> nodes = rows("MATCH (n:SparkPaper) RETURN id(n) AS id, n.features AS x ORDER BY id");
+        Map<Long, Integer> position = new LinkedHashMap<>();
+        float[] values = new float[NODES * DIMENSION];
+        int[] columns = new int[NODES * DIMENSION];
+        int[] offsets = new int[NODES + 1];
+        for (int i = 0; i < NODES; i++) {
+            position.put((Long) nodes.get(i).get("id"), i);
+            double[] x = (double[]) nodes.get(i).get("x");
+            for (int j = 0; j < DIMENSION; j++) {
+                values[i * DIMENSION + j] = (float) x[j];
+                columns[i * DIMENSION + j] = j;
+            }
+            offsets[i + 1] = (i + 1) * DIMENSION;
+        }
+        List<int[]> pairs = new ArrayList<>();
+        for (Map<String, Object> r : rows("MATCH (a:SparkPaper)-[:SPARK_CITES]->(b:SparkPaper) WHERE a <> b "
+            + "RETURN DISTINCT CASE WHEN id(a) < id(b) THEN id(a) ELSE id(b) END AS s, "
+            + "CASE WHEN id(a) < id(b) THEN id(b) ELSE id(a) END AS t")) {
+            pairs.add(new int[] {position.get((Long) r.get("s")), position.get((Long) r.get("t"))});
+        }
+        EdgeList edges = new EdgeList(pairs.stream().mapToInt(p -> p[0]).toArray(),
+            pairs.stream().mapToInt(p -> p[1]).toArray());
+        SparseFeatures raw = new SparseFeatures(NODES, DIMENSION, offsets, columns, values);
+        FeatureTransform transform = TrainConfig.FeatureNormalization.AUTO.fit(raw);
+        int[] unknown = new int[NODES];
+        java.util.Arrays.fill(unknown, -1);
+        SplitRole[] roles = new SplitRole[NODES];
+        java.util.Arrays.fill(roles, SplitRole.NONE);
+        GraphSnapshot snapshot = Snapshots.of(edges, transform.apply(raw), unknown, 3, roles);
+        HopFeatures java = HopFeatures.compute(HopOperator.of(snapshot.adjacency(), GcnNormalization.MEAN),
+            snapshot.features(), HOPS, 1);
+
+        assertEquals(NODES, spark.size());
+        double worst = 0;
+        for (Map.Entry<Long, Integer> node : position.entrySet()) {
+            float[][] s = spark.get(node.getKey());
+            for (int k = 0; k <= HOPS; k++) {
+                RowBlocks h = java.hop(k);
+                int r = node.getValue();
+                for (int j = 0; j < DIMENSION; j++) {
+                    worst = Math.max(worst, Math.abs(s[k][j] - h.block(r)[h.offset(r) + j]));
+                }
+            }
+        }
+        assertTrue(worst <= 1e-5, "largest hop difference " + worst);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void thePluginServesTheJobsModelWithTheJobsScores() throws IOException {
+        Map<Long, Object[]> job = new HashMap<>();
+        for (String line : Files.readAllLines(dump)) {
+            String[] f = line.split(" ");
+            if (f[0].equals("score")) {
+                job.put(Long.parseLong(f[1]), new Object[] {Long.parseLong(f[2]), Double.parseDouble(f[3])});
+            }
+        }
+        rows("CALL graphsha.model.import('spark/sparkModel.graphsha-model', {overwrite: true})");
+        rows("CALL gds.graph.project('sparkGraph', 'SparkPaper', {SPARK_CITES: {orientation: 'UNDIRECTED'}}, "
+            + "{nodeProperties: ['features']})");
+        List<Map<String, Object>> served = rows("CALL graphsha.predict.stream('sparkGraph', {modelName: 'sparkModel'}) "
+            + "YIELD nodeId, predictedClass, confidence RETURN nodeId, predictedClass, confidence");
+        assertEquals(NODES, served.size());
+        double worst = 0;
+        for (Map<String, Object> r : served) {
+            Object[] expected = job.get((Long) r.get("nodeId"));
+            assertEquals(expected[0], r.get("predictedClass"), "node " + r.get("nodeId"));
+            worst = Math.max(worst, Math.abs((Double) expected[1] - (Double) r.get("confidence")));
+        }
+        assertTrue(worst <= 1e-5, "largest confidence difference " + worst);
+        Map<String, Object> info = (Map<String, Object>) rows("CALL graphsha.model.list('sparkModel') YIELD modelInfo "
+            + "RETURN modelInfo").get(0).get("modelInfo");
+        assertEquals("sign", info.get("backbone"));
+    }
+}
