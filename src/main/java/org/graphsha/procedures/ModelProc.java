@@ -2,8 +2,6 @@ package org.graphsha.procedures;
 
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,9 +10,8 @@ import java.util.stream.Stream;
 import org.graphsha.catalog.ModelCatalog;
 import org.graphsha.catalog.StoredModel;
 import org.graphsha.catalog.TrainedModel;
-import org.graphsha.catalog.TrainingGraph;
 import org.graphsha.live.LiveScoring;
-import org.graphsha.pipeline.GdsMetrics;
+import org.graphsha.pipeline.ModelMaps;
 import org.neo4j.gds.core.Username;
 import org.neo4j.internal.kernel.api.security.SecurityContext;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
@@ -54,7 +51,7 @@ public class ModelProc {
                            boolean loaded, boolean stored) {
         static ModelRow of(StoredModel stored, boolean loaded) {
             TrainedModel model = stored.model();
-            return new ModelRow(model.name(), MODEL_TYPE, stored.username(), info(model), ModelProc.graphSchema(model),
+            return new ModelRow(model.name(), MODEL_TYPE, stored.username(), ModelMaps.info(model), ModelMaps.graphSchema(model),
                 model.configuration(), model.configuration() == null ? Map.of() : model.configuration(), model.metrics(), model.createdAt().atZone(ZoneOffset.UTC),
                 loaded, true);
         }
@@ -93,47 +90,5 @@ public class ModelProc {
 
     private ModelCatalog catalog() {
         return ProcedureContext.catalog(db, username, securityContext, live);
-    }
-
-    static Map<String, Object> info(TrainedModel model) {
-        Map<String, Object> info = new LinkedHashMap<>();
-        info.put("modelName", model.name());
-        info.put("graphName", model.trainingGraph().name());
-        info.put("classes", model.classValues());
-        info.put("backbone", model.spec().kind().id());
-        info.put("method", model.method());
-        info.put("featureProperties", model.featureProperties());
-        info.put("featureDimension", (long) model.featureDimension());
-        info.put("featureNormalization", model.featureTransform().keyValue());
-        info.put("bestEpoch", (long) model.bestEpoch());
-        info.put("metrics", GdsMetrics.of(model.metrics()));
-        // How far early stopping let training run (with patience only), then the temperature and decision rule every
-        // prediction applies, as training fitted them (absent before them).
-        for (String key : List.of("epochsTrained", "stoppedEpoch", "calibration", "decision")) {
-            if (model.metrics().containsKey(key)) {
-                info.put(key, model.metrics().get(key));
-            }
-        }
-        return info;
-    }
-
-    /** What a graph needs to be predicted on: labels, types, feature properties with widths, target and classes. */
-    static Map<String, Object> graphSchema(TrainedModel model) {
-        TrainingGraph graph = model.trainingGraph();
-        List<Map<String, Object>> features = new ArrayList<>();
-        for (int i = 0; i < model.featureProperties().size(); i++) {
-            Map<String, Object> feature = new LinkedHashMap<>();
-            feature.put("property", model.featureProperties().get(i));
-            feature.put("width", graph.featureWidths() == null ? null : (long) graph.featureWidths().get(i));
-            features.add(feature);
-        }
-        Map<String, Object> schema = new LinkedHashMap<>();
-        schema.put("nodeLabels", graph.nodeLabels());
-        schema.put("relationshipTypes", graph.relationshipTypes());
-        schema.put("features", features);
-        schema.put("featureDimension", (long) model.featureDimension());
-        schema.put("targetProperty", model.configuration().get("targetProperty"));
-        schema.put("classes", model.classValues());
-        return schema;
     }
 }

@@ -12,6 +12,7 @@ import org.graphsha.catalog.StoredModel;
 import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.ModelTransferConfig;
 import org.graphsha.live.LiveScoring;
+import org.graphsha.pipeline.ModelMaps;
 import org.graphsha.store.settings.ImportDirectory;
 import org.neo4j.gds.core.Username;
 import org.neo4j.internal.kernel.api.security.SecurityContext;
@@ -43,7 +44,7 @@ public class ModelTransferProc {
     public record TransferRow(String modelName, String fileName, String path, long bytes, Map<String, Object> modelInfo) {
         static TransferRow of(TrainedModel model, String fileName, Path path) {
             try {
-                return new TransferRow(model.name(), fileName, path.toString(), Files.size(path), ModelProc.info(model));
+                return new TransferRow(model.name(), fileName, path.toString(), Files.size(path), ModelMaps.info(model));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -5,6 +5,7 @@ import java.util.stream.Stream;
 
 import org.graphsha.config.TrainConfig;
 import org.graphsha.pipeline.MemoryGuard;
+import org.graphsha.pipeline.ModelMaps;
 import org.graphsha.pipeline.TrainPipeline;
 import org.neo4j.procedure.Description;
 import org.neo4j.procedure.Mode;
@@ -35,7 +36,7 @@ public class TrainProc extends JobProcedure {
         Map<String, Object> validation = (Map<String, Object>) metrics.get("validation");
         @SuppressWarnings("unchecked")
         Map<String, Object> test = (Map<String, Object>) metrics.get("test");
-        return Stream.of(new TrainResult(config.modelName(), ModelProc.info(outcome.model()),
+        return Stream.of(new TrainResult(config.modelName(), ModelMaps.info(outcome.model()),
             outcome.preProcessingMillis(), outcome.trainMillis(), validation, test, outcome.syntheticNodesPerEpoch(),
             outcome.synthesis(), outcome.result().device(),
             outcome.result().engineThreads(), outcome.model().configuration(), outcome.modelSelection()));
