@@ -261,28 +261,45 @@ public final class RealNeo4jServer implements AutoCloseable {
      * repository, once (cached in {@code root}).
      */
     static List<Path> neo4jLib(Path root) throws IOException, InterruptedException {
-        Files.createDirectories(root);
-        Path neo4jJar;
+        return resolved(root, "neo4j-server", Map.of("neo4j.version", versionOf(org.neo4j.server.CommunityEntryPoint.class)));
+    }
+
+    /** {@code <version>} of a class's jar, from its place in the local repository: .../<artifact>/<version>/x.jar. */
+    private static String versionOf(Class<?> type) {
+        return jarOf(type).getParent().getFileName().toString();
+    }
+
+    private static Path jarOf(Class<?> type) {
         try {
-            neo4jJar = Path.of(org.neo4j.server.CommunityEntryPoint.class.getProtectionDomain().getCodeSource()
-                .getLocation().toURI());
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * The runtime closure of the pom in {@code src/test/<name>/pom.xml} with these properties, resolved by Maven
+     * into the same local repository, once (cached in {@code root}).
+     */
+    private static List<Path> resolved(Path root, String name, Map<String, String> properties)
+        throws IOException, InterruptedException {
+        Files.createDirectories(root);
         // <local repository>/org/neo4j/neo4j/<version>/neo4j-<version>.jar
-        String version = neo4jJar.getParent().getFileName().toString();
-        Path repository = neo4jJar.getParent().getParent().getParent().getParent().getParent();
-        Path pom = Path.of("src", "test", "neo4j-server", "pom.xml").toAbsolutePath();
-        Path cache = root.resolve("neo4j-lib-" + version + ".classpath");
+        Path repository = jarOf(org.neo4j.server.CommunityEntryPoint.class).getParent().getParent().getParent()
+            .getParent().getParent();
+        Path pom = Path.of("src", "test", name, "pom.xml").toAbsolutePath();
+        Path cache = root.resolve(name + "-" + String.join("-", new java.util.TreeMap<>(properties).values())
+            + ".classpath");
         if (!Files.exists(cache) || Files.getLastModifiedTime(cache).compareTo(Files.getLastModifiedTime(pom)) < 0) {
-            Path resolved = root.resolve("neo4j-lib.classpath.tmp");
+            Path resolved = root.resolve(name + ".classpath.tmp");
             Files.deleteIfExists(resolved);
             List<String> command = new ArrayList<>(List.of(Path.of("mvnw").toAbsolutePath().toString(), "-B", "-q",
-                "-f", pom.toString(), "-Dmaven.repo.local=" + repository, "-Dneo4j.version=" + version,
-                "dependency:build-classpath", "-Dmdep.outputFile=" + resolved));
+                "-f", pom.toString(), "-Dmaven.repo.local=" + repository));
+            properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
+            command.addAll(List.of("dependency:build-classpath", "-Dmdep.outputFile=" + resolved));
             // Offline first (everything is usually in the local repository already), then online.
             if (!maven(root, append(command, "-o")) && !maven(root, command)) {
-                throw new IllegalStateException("could not resolve Neo4j's jars; see "
+                throw new IllegalStateException("could not resolve the jars of " + pom + "; see "
                     + root.resolve("resolve-neo4j-lib.log"));
             }
             Files.move(resolved, cache, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
@@ -365,9 +382,9 @@ public final class RealNeo4jServer implements AutoCloseable {
     /**
      * GDS as a server's plugins directory holds it. Maven Central has GDS only as module jars (the
      * single {@code neo4j-graph-data-science} jar is a shaded build of them that is published
-     * elsewhere), so this is every jar that this build gets as a provided dependency and that is not
-     * Neo4j's: the {@code org.neo4j.gds} modules plus the libraries the shaded jar bundles (hppc,
-     * agrona, ejml, ...).
+     * elsewhere), so this is the closure of GDS's modules as graphsha's pom declares them
+     * ({@code src/test/gds-plugin/pom.xml}) less Neo4j's lib/ and graphsha's own runtime jars: the
+     * {@code org.neo4j.gds} modules plus the libraries the shaded jar bundles (hppc, agrona, ejml, ...).
      */
     public static List<Path> gdsJars(Path root) throws IOException, InterruptedException {
         java.util.Set<Path> neo4j = new java.util.HashSet<>();
@@ -379,7 +396,9 @@ public final class RealNeo4jServer implements AutoCloseable {
             bundled.add(artifactFolder(jar));
         }
         List<Path> gds = new ArrayList<>();
-        for (Path jar : classpathFile(Path.of("target", "launcher-provided.classpath"))) {
+        Map<String, String> versions = Map.of("neo4j.version", versionOf(org.neo4j.server.CommunityEntryPoint.class),
+            "gds.version", versionOf(org.neo4j.gds.compat.GdsVersionInfoProvider.class));
+        for (Path jar : resolved(root.toAbsolutePath().normalize(), "gds-plugin", versions)) {
             Path artifact = artifactFolder(jar);
             if (!neo4j.contains(artifact) && !bundled.contains(artifact)) {
                 gds.add(jar);
