@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.graphsha.testing.TestNeo4j;
+import org.graphsha.testing.AccountRing;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -21,16 +21,7 @@ class GdsMetricsProcTest {
     /** 120 accounts, 18 of them fraud, on a ring with chords, with a split property. */
     @BeforeAll
     static void graph() {
-        TestNeo4j.reset();
-        rows("CALL graphsha.model.list() YIELD modelName CALL graphsha.model.drop(modelName) YIELD modelInfo RETURN count(*)");
-        rows("UNWIND range(0, 119) AS i WITH i, CASE WHEN i % 20 IN [0, 7, 13] THEN 'fraud' ELSE 'normal' END AS kind "
-            + "CREATE (:Account {ref: i, kind: kind, part: CASE WHEN i % 5 = 1 THEN 'val' WHEN i % 5 = 2 THEN 'test' "
-            + "ELSE 'train' END, vec: [CASE kind WHEN 'fraud' THEN 0.6 ELSE 0.2 END + (i % 7) * 0.08, "
-            + "(i % 11) * 0.1]})");
-        rows("MATCH (a:Account), (b:Account) WHERE b.ref = (a.ref + 1) % 120 OR b.ref = (a.ref + 20) % 120 "
-            + "CREATE (a)-[:PAYS]->(b)");
-        rows("CALL gds.graph.project('accounts', 'Account', {PAYS: {orientation: 'UNDIRECTED'}}, "
-            + "{nodeProperties: ['vec']})");
+        AccountRing.project("accounts");
     }
 
     /**
