@@ -1,16 +1,17 @@
 package org.graphsha.config;
 
+import static org.graphsha.config.TrainCalls.config;
+import static org.graphsha.config.TrainCalls.error;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.graphsha.training.selection.EarlyStopping;
 import org.graphsha.training.loop.TrainerOptions;
+import org.graphsha.training.selection.EarlyStopping;
 import org.junit.jupiter.api.Test;
 
 /** GDS's patience, tolerance, classWeights and focusWeight on graphsha.train: read, defaults off, bad input refused. */
@@ -72,15 +73,5 @@ class GdsTrainingKeysTest {
         for (String method : List.of("graphsha", "vanilla", "upsample", "graphEns", "tam", "graphSmote")) {
             TrainConfig.of("g", config(Map.of("method", method, "classWeights", List.of(1.0, 3.0), "focusWeight", 1.0)));
         }
-    }
-
-    private static Map<String, Object> config(Map<String, Object> keys) {
-        Map<String, Object> map = new HashMap<>(keys);
-        map.put("modelName", "m");
-        return map;
-    }
-
-    private static String error(Map<String, Object> keys) {
-        return assertThrows(IllegalArgumentException.class, () -> TrainConfig.of("g", config(keys))).getMessage();
     }
 }

@@ -1,7 +1,8 @@
 package org.graphsha.config;
 
+import static org.graphsha.config.TrainCalls.config;
+import static org.graphsha.config.TrainCalls.error;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.HashMap;
 import java.util.List;
@@ -75,15 +76,5 @@ class KeyConditionTest {
         }
         assertEquals("Invalid value " + shownHeads + " for configuration key `heads`: it must divide hiddenSize ("
             + shownHidden + ")", error(keys));
-    }
-
-    private static Map<String, Object> config(Map<String, Object> keys) {
-        Map<String, Object> map = new HashMap<>(keys);
-        map.put("modelName", "m");
-        return map;
-    }
-
-    private static String error(Map<String, Object> keys) {
-        return assertThrows(IllegalArgumentException.class, () -> TrainConfig.of("g", config(keys))).getMessage();
     }
 }
