@@ -37,7 +37,6 @@ import org.graphsha.training.decision.DecisionOptions;
 import org.graphsha.training.selection.SelectionTieBreak;
 import org.graphsha.training.selection.SelectionWindow;
 import org.graphsha.training.losses.LossKind;
-import org.graphsha.training.loop.TrainerOptions;
 
 /**
  * Every key of {@code graphsha.train}, declared once, in the order of its key table in docs/procedures.md (a test

@@ -1,5 +1,7 @@
 package org.graphsha.synthesis;
 
+import java.util.Arrays;
+
 /** How many synthetic nodes each class gets per epoch (docs/algorithm.md §4.2). */
 public final class SynthesisCounts {
 
@@ -62,7 +64,7 @@ public final class SynthesisCounts {
         for (int c = 0; c < classes; c++) {
             order[c] = c;
         }
-        java.util.Arrays.sort(order, (a, b) -> remainders[a] != remainders[b]
+        Arrays.sort(order, (a, b) -> remainders[a] != remainders[b]
             ? Long.compare(remainders[b], remainders[a]) : Integer.compare(a, b));
         for (int i = 0; i < limit - given; i++) {
             capped[order[i]]++;

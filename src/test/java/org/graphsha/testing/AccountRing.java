@@ -2,6 +2,8 @@ package org.graphsha.testing;
 
 import static org.graphsha.testing.TestNeo4j.rows;
 
+import java.util.Map;
+
 /**
  * A small fraud-shaped graph for procedure tests: 120 :Account nodes, 18 of them {@code kind: 'fraud'}, on a ring
  * with chords (:PAYS), split by {@code part} (train / val / test), with a two-wide {@code vec} feature on which the
@@ -22,6 +24,6 @@ public final class AccountRing {
         rows("MATCH (a:Account), (b:Account) WHERE b.ref = (a.ref + 1) % 120 OR b.ref = (a.ref + 20) % 120 "
             + "CREATE (a)-[:PAYS]->(b)");
         rows("CALL gds.graph.project($graph, 'Account', {PAYS: {orientation: 'UNDIRECTED'}}, "
-            + "{nodeProperties: ['vec']})", java.util.Map.of("graph", graphName));
+            + "{nodeProperties: ['vec']})", Map.of("graph", graphName));
     }
 }

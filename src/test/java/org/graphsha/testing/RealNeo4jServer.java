@@ -298,18 +298,17 @@ public final class RealNeo4jServer implements AutoCloseable {
             properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
             command.addAll(List.of("dependency:build-classpath", "-Dmdep.outputFile=" + resolved));
             // Offline first (everything is usually in the local repository already), then online.
-            if (!maven(root, append(command, "-o")) && !maven(root, command)) {
-                throw new IllegalStateException("could not resolve the jars of " + pom + "; see "
-                    + root.resolve("resolve-neo4j-lib.log"));
+            Path log = root.resolve("resolve-" + name + ".log");
+            if (!maven(log, append(command, "-o")) && !maven(log, command)) {
+                throw new IllegalStateException("could not resolve the jars of " + pom + "; see " + log);
             }
             Files.move(resolved, cache, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         return classpathFile(cache);
     }
 
-    private static boolean maven(Path root, List<String> command) throws IOException, InterruptedException {
-        Process maven = new ProcessBuilder(command).redirectErrorStream(true)
-            .redirectOutput(root.resolve("resolve-neo4j-lib.log").toFile()).start();
+    private static boolean maven(Path log, List<String> command) throws IOException, InterruptedException {
+        Process maven = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
             return maven.waitFor(10, TimeUnit.MINUTES) && maven.exitValue() == 0;
         } finally {

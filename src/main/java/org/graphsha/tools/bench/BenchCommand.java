@@ -12,9 +12,7 @@ import java.util.Locale;
 import org.graphsha.config.ConfigReader;
 import org.graphsha.config.TrainConfig.FeatureNormalization;
 import org.graphsha.config.TrainConfig;
-import org.graphsha.diffusion.Diffusion;
 import org.graphsha.diffusion.NeighbourDistribution;
-import org.graphsha.synthesis.graphsha.GraphShaSynthesizer;
 import org.graphsha.evaluation.Evaluation;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.method.Method;
@@ -172,12 +170,12 @@ public final class BenchCommand {
 
     /**
      * S̃ of the snapshot with the call's diffusion options, or null when no method needs it; with candidates, computed
-     * once when any of them needs it.
+     * once when any of them needs it (the diffusion keys are the call's, so every run's synthesis options carry the
+     * same ones).
      */
     static NeighbourDistribution diffusionFor(GraphSnapshot snapshot, TrainConfig train, boolean withValidation) {
         return train.methods().stream().filter(Method::needsDiffusion).findFirst()
-            .map(m -> Diffusion.compute(snapshot.adjacency(), train.diffusion(),
-                GraphShaSynthesizer.rowsRead(snapshot, withValidation), done -> { })).orElse(null);
+            .map(m -> m.diffusion(snapshot, train.runs().get(0).run().synthesis(), withValidation)).orElse(null);
     }
 
     /** One line per block of {@code --average-seeds} runs, then the blocks' mean and std. */

@@ -9,7 +9,9 @@ import java.util.Map;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.pipeline.TrainSizing;
 import org.graphsha.procedures.EstimateResult;
+import org.graphsha.synthesis.SynthesisCounts;
 import org.graphsha.tools.generate.ClassSizes;
+import org.graphsha.tools.generate.Flags;
 
 /**
  * {@code ./graphsha estimate}: what {@code graphsha.train.estimate} would say for a graph of a given size, before the
@@ -28,27 +30,24 @@ public final class EstimateCommand {
     private EstimateCommand() {}
 
     public static int run(String[] args, PrintStream out) {
-        Map<String, String> flags = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i += 2) {
-            if (!args[i].startsWith("--") || i + 1 == args.length) {
-                out.println("error: expected --FLAG VALUE pairs, but got `" + args[i] + "`");
-                out.println(USAGE);
-                return 2;
-            }
-            flags.put(args[i].substring(2), args[i + 1]);
+        Flags flags;
+        try {
+            flags = new Flags(List.of(args));
+        } catch (IllegalArgumentException e) {
+            out.println("error: expected --FLAG VALUE pairs: " + e.getMessage());
+            out.println(USAGE);
+            return 2;
         }
         try {
-            long nodes = Long.parseLong(flags.getOrDefault("nodes", "2449029"));
-            long relationships = Long.parseLong(flags.getOrDefault("relationships", "123718280"));
-            int features = Integer.parseInt(flags.getOrDefault("features", "100"));
-            int classes = Integer.parseInt(flags.getOrDefault("classes", "47"));
-            double ratio = Double.parseDouble(flags.getOrDefault("imbalance-ratio", "1200"));
-            double trainFraction = Double.parseDouble(flags.getOrDefault("train-fraction", "0.08"));
-            double valFraction = Double.parseDouble(flags.getOrDefault("val-fraction", "0.02"));
-            List.of("nodes", "relationships", "features", "classes", "imbalance-ratio", "train-fraction", "val-fraction")
-                .forEach(flags::remove);
+            long nodes = flags.longInRange("nodes", 2_449_029, 1, Integer.MAX_VALUE);
+            long relationships = flags.longInRange("relationships", 123_718_280, 0, Long.MAX_VALUE / 2);
+            int features = flags.intInRange("features", 100, 1, 1_000_000);
+            int classes = flags.intInRange("classes", 47, 2, 100_000);
+            double ratio = flags.number("imbalance-ratio", 1200, 1, 1e6, false);
+            double trainFraction = flags.number("train-fraction", 0.08, 0, 1, true);
+            double valFraction = flags.number("val-fraction", 0.02, 0, 1, true);
             Map<String, Object> keys = new LinkedHashMap<>();
-            flags.forEach((key, value) -> keys.put(key, BenchOptions.typed(value)));
+            flags.rest().forEach((key, value) -> keys.put(key, BenchOptions.typed(value)));
             keys.put("modelName", "estimate");
             TrainConfig config = TrainConfig.of("estimate", keys);
             int[] trainingCounts = ClassSizes.of(Math.toIntExact(Math.round(nodes * trainFraction)), classes, ratio);
@@ -58,8 +57,7 @@ public final class EstimateCommand {
             EstimateResult result = EstimateResult.of(estimate.memory(), nodes, relationships);
             out.printf(Locale.ROOT, "%,d nodes, %,d relationships, %d features, %d classes (training %,d, largest to "
                 + "smallest %.0f : 1), at most %,d synthetic nodes per epoch%n", nodes, relationships, features,
-                classes, trainingCounts.length == 0 ? 0 : java.util.Arrays.stream(trainingCounts).sum(), ratio,
-                estimate.syntheticNodes());
+                classes, SynthesisCounts.total(trainingCounts), ratio, estimate.syntheticNodes());
             out.print(result.treeView());
             for (long gib : MACHINES_GIB) {
                 out.printf(Locale.ROOT, "fits %d GiB: %s%n", gib, result.bytesMax() <= (gib << 30) ? "yes" : "no");

@@ -100,6 +100,13 @@ public final class Flags {
         }
     }
 
+    /** The flags no consumer took, name to value, handed on (for example as another command's keys). */
+    public Map<String, String> rest() {
+        Map<String, String> rest = new LinkedHashMap<>(values);
+        values.clear();
+        return rest;
+    }
+
     /** Fails on the first flag that no consumer took, listing the known ones. */
     public void finish(String knownFlags) {
         if (!values.isEmpty()) {
