@@ -14,6 +14,7 @@ import org.graphsha.data.KnownDataset;
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.Dataset;
 import org.graphsha.graph.EdgeList;
+import org.graphsha.testing.SharedDatasets;
 
 /**
  * Times the diffusion (not a test). Usage:
@@ -103,7 +104,7 @@ public final class DiffusionBenchmark {
             case "citeseer":
                 return csr(KnownDataset.find(name).orElseThrow().readBundled(false));
             default:
-                Path folder = Path.of(System.getProperty("graphsha.datasets", "/work/shared/datasets")).resolve(name);
+                Path folder = SharedDatasets.root().resolve(name);
                 if (!Files.isDirectory(folder)) {
                     throw new IllegalArgumentException("no dataset folder " + folder);
                 }

@@ -1,6 +1,5 @@
 package org.graphsha.synthesis;
 
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
@@ -15,6 +14,7 @@ import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.Dataset;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.synthesis.graphsha.GraphShaSynthesizer;
+import org.graphsha.testing.SharedDatasets;
 
 /**
  * Times {@link GraphShaSynthesizer#synthesize} per epoch (not a test). Usage:
@@ -27,7 +27,7 @@ public final class SynthesisBenchmark {
         int epochs = args.length > 1 ? Integer.parseInt(args[1]) : 200;
         KnownDataset known = KnownDataset.find(name).orElseThrow();
         Dataset dataset = known.bundled() ? known.readBundled(false)
-            : KnownDataset.readFolder(name, Path.of(System.getProperty("graphsha.datasets", "/work/shared/datasets"), name), false);
+            : KnownDataset.readFolder(name, SharedDatasets.root().resolve(name), false);
         SplitResult split = known.setting() == KnownDataset.Setting.LONG_TAILED
             ? LongTailedSplit.compute(dataset.classes(), dataset.classCount(), dataset.publicSplit(), dataset.edges(), 100)
             : StepSplit.compute(dataset.classes(), dataset.classCount(), 20);
