@@ -122,25 +122,34 @@ public final class HopRows {
     /** Eval-mode logits of every real row, batch by batch: row-major N x C. */
     public static float[] logits(HopBackbone model, List<Tensor> parameters, NDManager manager, HopFeatures real,
                                  int batchRows) {
-        int n = real.rows();
+        int[] all = new int[real.rows()];
+        for (int v = 0; v < all.length; v++) {
+            all[v] = v;
+        }
+        return logits(model, parameters, manager, real, all, batchRows);
+    }
+
+    /**
+     * Eval-mode logits of the real rows {@code rows}, batch by batch in their order, placed at their node's position
+     * of a row-major N x C array; the rows not listed stay zero. Listing every node in order gives the batches of
+     * {@link #logits(HopBackbone, List, NDManager, HopFeatures, int)}.
+     */
+    public static float[] logits(HopBackbone model, List<Tensor> parameters, NDManager manager, HopFeatures real,
+                                 int[] rows, int batchRows) {
         float[] out = null;
         try (NDScope scope = new NDScope(); NDManager pass = manager.newSubManager()) {
             NDList p = ParameterSet.of(parameters).toEngine(pass, false);
-            int[] all = new int[0];
-            for (int from = 0; from < n; from += batchRows) {
-                int to = Math.min(n, from + batchRows);
-                if (all.length < to - from) {
-                    all = new int[to - from];
-                }
-                for (int i = 0; i < to - from; i++) {
-                    all[i] = from + i;
-                }
+            for (int from = 0; from < rows.length; from += batchRows) {
+                int to = Math.min(rows.length, from + batchRows);
                 try (NDManager batch = pass.newSubManager()) {
-                    float[] logits = model.logits(p, gather(batch, real, null, all, 0, to - from), null).toFloatArray();
+                    float[] logits = model.logits(p, gather(batch, real, null, rows, from, to), null).toFloatArray();
+                    int classes = logits.length / (to - from);
                     if (out == null) {
-                        out = new float[Math.multiplyExact(n, logits.length / (to - from))];
+                        out = new float[Math.multiplyExact(real.rows(), classes)];
                     }
-                    System.arraycopy(logits, 0, out, from * (logits.length / (to - from)), logits.length);
+                    for (int i = from; i < to; i++) {
+                        System.arraycopy(logits, (i - from) * classes, out, rows[i] * classes, classes);
+                    }
                 }
             }
         }

@@ -83,6 +83,36 @@ class HopRowsTest {
         });
     }
 
+    /** Scoring a subset of rows (the validation rows of an epoch) gives those rows' logits of the full pass. */
+    @Test
+    void listedRowsGetTheirRowsOfTheFullPassAndTheOthersStayZero() {
+        HopOperator a = HopOperator.of(HopFeaturesTest.graph(N, 35, 21), GcnNormalization.MEAN);
+        HopFeatures real = HopFeatures.compute(a, HopFeaturesTest.features(N, F, 22), HOPS, 1);
+        HopBackbone model = (HopBackbone) ModelSpec.defaults(BackboneKind.SIGN).backbone();
+        int classes = 3;
+        List<Tensor> params = model.initialize(F, classes, new SplittableRandom(4)).tensors();
+        int[] rows = {17, 2, 9, 11, 0};
+        EngineRuntime runtime = Engines.runtime(Engines.DeviceChoice.CPU, 1);
+        runtime.exclusive(() -> {
+            try (NDManager manager = runtime.newManager()) {
+                float[] every = HopRows.logits(model, params, manager, real, 32);
+                for (int batchRows : new int[] {32, 2}) {
+                    float[] listed = HopRows.logits(model, params, manager, real, rows, batchRows);
+                    assertEquals(every.length, listed.length);
+                    for (int v = 0; v < N; v++) {
+                        int node = v;
+                        boolean scored = java.util.Arrays.stream(rows).anyMatch(r -> r == node);
+                        for (int c = 0; c < classes; c++) {
+                            float expected = scored ? every[v * classes + c] : 0f;
+                            assertEquals(expected, listed[v * classes + c], 1e-6f, "node " + v + ", batches of " + batchRows);
+                        }
+                    }
+                }
+                return null;
+            }
+        });
+    }
+
     @Test
     void aFillThatWritesTheWrongCountIsRefused() {
         EngineRuntime runtime = Engines.runtime(Engines.DeviceChoice.CPU, 1);

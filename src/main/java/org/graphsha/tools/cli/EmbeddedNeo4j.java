@@ -33,8 +33,14 @@ public final class EmbeddedNeo4j implements AutoCloseable {
     public static EmbeddedNeo4j start(Path home, int boltPort) throws Exception {
         Path importDirectory = home.resolve("import").toAbsolutePath();
         Files.createDirectories(importDirectory);
-        var builder = new DatabaseManagementServiceBuilder(home.toAbsolutePath())
-            .setConfig(GraphDatabaseSettings.procedure_unrestricted, List.of("gds.*", "graphsha.*"))
+        var builder = new DatabaseManagementServiceBuilder(home.toAbsolutePath());
+        // A server's settings where a user needs them (the page cache of a large graph, dbms.graphsha.*); the
+        // settings below, which the commands rely on, win over the file's.
+        Path conf = home.resolve("conf").resolve("neo4j.conf");
+        if (Files.isRegularFile(conf)) {
+            builder.loadPropertiesFromFile(conf);
+        }
+        builder.setConfig(GraphDatabaseSettings.procedure_unrestricted, List.of("gds.*", "graphsha.*"))
             .setConfig(GraphDatabaseSettings.load_csv_file_url_root, importDirectory)
             .setConfig(BoltConnector.enabled, boltPort > 0);
         if (boltPort > 0) {

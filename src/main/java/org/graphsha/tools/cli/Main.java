@@ -99,7 +99,7 @@ public final class Main {
 
     private static int help(PrintStream out) {
         out.println("usage: ./graphsha [--home DIR] COMMAND [ARGS]");
-        out.println("  DIR defaults to ./data/graphsha (the embedded Neo4j's home)");
+        out.println("  DIR defaults to ./data/graphsha (the embedded Neo4j's home); DIR/conf/neo4j.conf, when present, sets its settings");
         out.println();
         COMMANDS.forEach((name, entry) -> out.printf("  %-11s %s%n", name, entry.summary()));
         return 0;

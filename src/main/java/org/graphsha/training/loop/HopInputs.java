@@ -29,6 +29,8 @@ final class HopInputs implements RunInputs {
     private final float[][] syntheticRows;
     private NDList resident;
     private boolean residentTried;
+    /** The rows each epoch's eval forward scores; null for every row. */
+    private int[] scored;
 
     HopInputs(HopFeatures hops, HopOperator operator, int batchRows) {
         this.hops = hops;
@@ -62,9 +64,24 @@ final class HopInputs implements RunInputs {
         return resident;
     }
 
+    /** Row by row, an MLP's cost is that of the rows scored: on a large graph the validation rows are a few percent. */
+    @Override
+    public boolean scoreOnly(int[] rows) {
+        scored = rows;
+        return true;
+    }
+
+    @Override
+    public float[] everyRow(NDManager root, Backbone model, ParameterSet params) {
+        return HopRows.logits((HopBackbone) model, params.tensors(), root, hops, batchRows);
+    }
+
     @Override
     public EvalOutput evalForward(NDManager root, Backbone model, ParameterSet params, boolean keepProjection) {
         HopBackbone hop = (HopBackbone) model;
+        if (scored != null) {
+            return new EvalOutput(HopRows.logits(hop, params.tensors(), root, hops, scored, batchRows), null);
+        }
         NDList engineRows = resident(root);
         float[] logits = engineRows != null
             ? HopRows.logits(hop, params.tensors(), root, engineRows, batchRows)

@@ -18,4 +18,19 @@ interface RunInputs {
      * @param keepProjection whether to keep layer 1's X·W for the next step, where the inputs have one
      */
     EvalOutput evalForward(NDManager root, Backbone model, ParameterSet params, boolean keepProjection);
+
+    /**
+     * Asks the epochs' eval forwards to score only {@code rows} (the other rows' logits are then zero), for a trainer
+     * that reads no other row between epochs. Inputs whose forward costs the same either way decline.
+     *
+     * @return whether later eval forwards score only these rows
+     */
+    default boolean scoreOnly(int[] rows) {
+        return false;
+    }
+
+    /** Eval-mode logits of every real node at {@code params}, whatever {@link #scoreOnly} asked. */
+    default float[] everyRow(NDManager root, Backbone model, ParameterSet params) {
+        return evalForward(root, model, params, false).logits();
+    }
 }

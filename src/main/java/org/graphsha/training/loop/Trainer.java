@@ -150,6 +150,12 @@ public final class Trainer {
         try (NDManager root = runtime.newManager()) {
             RunInputs inputs = step.inputs(root, graph, config, baseGraph);
             StepContext context = new StepContext(runtime, root, model, inputs, baseGraph, loss, augmentations);
+            // Without augmentations only model selection reads the eval logits between epochs, and it reads the
+            // validation rows; inputs that pay per row score those, and every row once at the end.
+            boolean validationRowsOnly = augmentations.isEmpty() && inputs.scoreOnly(valNodes);
+            if (validationRowsOnly) {
+                selection.offeredValidationRowsOnly();
+            }
             // On CPU the eval forward hands its X·W to the next training step (same W); a GPU recomputes it
             // faster than the copy would take.
             boolean reuseProjection = !runtime.device().isGpu() && step.acceptsProjection();
@@ -200,6 +206,10 @@ public final class Trainer {
             stoppedEpoch = lastEpoch < config.epochs() - 1 ? lastEpoch : -1;
             clock.stopAfter(lastEpoch + 1);
             selected = selection.selected(lastEpoch, eval.logits(), params);
+            if (validationRowsOnly) {
+                ParameterSet kept = selected.parameters();
+                selected = selection.withEveryRow(selected, runtime.exclusive(() -> inputs.everyRow(root, model, kept)));
+            }
         }
         return new TrainingResult(selected.epoch(), selected.validation(), selected.test(),
             readout.predict(selected.logits()), selected.logits(), classes, clock.msPerEpoch(), clock.meanPerEpoch(),

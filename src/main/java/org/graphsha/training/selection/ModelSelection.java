@@ -9,7 +9,8 @@ import org.graphsha.nn.ParameterSet;
  * {@link SelectionTieBreak#VALIDATION_LOSS}, the one with the lower validation loss. With a window of
  * w > 1 epochs (docs/algorithm.md §10.2) an epoch's score is the mean over it and the w - 1 before, and
  * no epoch before the window fills is kept: one lucky epoch on a few validation nodes then cannot win.
- * The test split is scored only for a kept epoch, and only a kept epoch's metrics keep the class probabilities
+ * The test split is scored only for a kept epoch (or, where the epochs' logits cover only the validation rows, once
+ * for the kept epoch by {@link #withEveryRow}), and only a kept epoch's metrics keep the class probabilities
  * that the ranking metrics of a two-class target read.
  *
  * <p>Every training step's epoch passes through {@link #offer}, so early stopping ({@link EarlyStopping})
@@ -31,6 +32,8 @@ public final class ModelSelection {
     private final LogitReadout readout;
     private final int[] valNodes;
     private final int[] testNodes;
+    /** Whether the offered logits cover the validation rows only, so that the test rows are scored at the end. */
+    private boolean validationRowsOnly;
     private final SelectionTieBreak tieBreak;
     private double bestScore;
     private double bestLoss = Double.POSITIVE_INFINITY;
@@ -61,6 +64,17 @@ public final class ModelSelection {
         this.stopping = stopping;
     }
 
+    /** From now on the offered logits cover the validation rows only; {@link #withEveryRow} then scores the test rows. */
+    public void offeredValidationRowsOnly() {
+        validationRowsOnly = true;
+    }
+
+    /** The kept epoch with the logits of every row at its parameters, and its test metrics from them. */
+    public Selected withEveryRow(Selected kept, float[] logits) {
+        return new Selected(kept.epoch(), kept.validation(), scored(readout.predict(logits), logits, testNodes), logits,
+            kept.parameters());
+    }
+
     /** The mean raw score over the window ending now; -1 until the window has filled. */
     private double smoothed(double raw) {
         int slot = offered % window.length;
@@ -86,7 +100,7 @@ public final class ModelSelection {
         if (improved) {
             bestScore = score;
             best = new Selected(epoch, val.withScores(readout.scores(logits, valNodes)),
-                scored(predictions, logits, testNodes), logits, params.copy());
+                validationRowsOnly ? null : scored(predictions, logits, testNodes), logits, params.copy());
         }
         return new Scored(val, improved, predictions, stopping.enabled() && unproductiveStreakEnds(score));
     }
@@ -115,7 +129,7 @@ public final class ModelSelection {
         }
         int[] predictions = readout.predict(lastLogits);
         return new Selected(lastEpoch, scored(predictions, lastLogits, valNodes),
-            scored(predictions, lastLogits, testNodes), lastLogits, params.copy());
+            validationRowsOnly ? null : scored(predictions, lastLogits, testNodes), lastLogits, params.copy());
     }
 
     /** A kept epoch's metrics carry its probabilities for the ranking metrics; other epochs' need none. */

@@ -54,6 +54,18 @@ class CliTest {
         assertTrue(cli.err().contains("Unknown dataset `nope`"), cli.err());
     }
 
+    /** A user's settings in DIR/conf/neo4j.conf reach the embedded database; the commands' own settings stay. */
+    @Test
+    void theHomesNeo4jConfSetsTheEmbeddedDatabase() throws Exception {
+        Files.createDirectories(home.resolve("conf"));
+        Files.writeString(home.resolve("conf").resolve("neo4j.conf"),
+            "db.transaction.timeout=17s\ndbms.security.procedures.unrestricted=none.*\n");
+        assertEquals(0, cli.run("cypher", "CALL dbms.listConfig('db.transaction.timeout') YIELD value RETURN value"),
+            cli::err);
+        assertTrue(cli.out().contains("17s"), cli.out());
+        assertEquals(0, cli.run("cypher", "CALL gds.graph.list() YIELD graphName RETURN count(*) AS graphs"), cli::err);
+    }
+
     @Test
     void usageErrorsExitWithTwo() {
         assertEquals(2, cli.run("frobnicate"));

@@ -1,5 +1,6 @@
 package org.graphsha.training.loop;
 
+import org.graphsha.evaluation.Metrics;
 import org.graphsha.graph.Masks;
 import org.graphsha.training.CoraLt;
 import org.graphsha.training.augment.SelfTrainingOptions;
@@ -86,6 +87,38 @@ class SignTrainingTest {
         assertArrayEquals(a.logits(), b.logits());
         assertEquals(g.nodeCount() * g.classCount(), a.logits().length);
         assertTrue(Double.isFinite(a.test().balancedAccuracy()));
+    }
+
+    /**
+     * Without augmentations the epochs' eval forwards score the validation rows only; the kept epoch's logits are then
+     * the full pass at its parameters, and its test metrics come from them.
+     */
+    @Test
+    void theKeptEpochIsScoredOnEveryRowAtTheEnd() {
+        GraphSnapshot g = CoraLt.snapshot();
+        TrainerOptions config = TrainerOptions.defaults(BackboneKind.SIGN).withEpochs(12);
+        TrainingResult result = Trainer.train(g, config, GraphShaSynthesizer.create(g, SynthesisOptions.defaults()), null);
+        Backbone model = config.model().backbone();
+        EngineRuntime runtime = Engines.runtime(config.device(), config.threads());
+        float[] every = runtime.exclusive(() -> {
+            try (NDManager root = runtime.newManager()) {
+                HopStep step = new HopStep(g, config.model(), Masks.indices(g.trainMask()), true, 8192, 1);
+                return step.inputs(root, g, config, MessageGraph.of(g.adjacency()))
+                    .everyRow(root, model, ParameterSet.of(result.parameters()));
+            }
+        });
+        assertArrayEquals(every, result.logits());
+        int[] test = Masks.indices(g.testMask());
+        assertEquals(Metrics.evaluate(classesOf(g, test), predictionsOf(result, test), g.classCount()).balancedAccuracy(),
+            result.test().balancedAccuracy(), 0);
+    }
+
+    private static int[] classesOf(GraphSnapshot g, int[] nodes) {
+        return java.util.Arrays.stream(nodes).map(v -> g.classes()[v]).toArray();
+    }
+
+    private static int[] predictionsOf(TrainingResult result, int[] nodes) {
+        return java.util.Arrays.stream(nodes).map(v -> result.predictions()[v]).toArray();
     }
 
     @Test
