@@ -7,6 +7,7 @@ import org.graphsha.gds.GdsGraphs;
 import org.graphsha.method.Method;
 import org.graphsha.method.RunConfig;
 import org.graphsha.training.MemoryEstimate;
+import org.graphsha.training.augment.EpochAugmentation;
 import org.neo4j.graphdb.Transaction;
 
 /**
@@ -77,9 +78,12 @@ public final class TrainSizing {
         for (RunConfig run : config.runs().stream().map(NamedRun::run).toList()) {
             long peak = run.method().syntheticNodePeak(trainingCounts, run.synthesis(), run.graphSmoteUpScale());
             synthetic = Math.max(synthetic, peak);
+            // Pseudo-labels may join any node outside the training set to a step's rows.
+            boolean pseudoLabels = run.training().augmentations().stream().anyMatch(EpochAugmentation::enabled);
             MemoryEstimate candidate = MemoryEstimate.of(n, edges, featureDimension, classes,
                 run.training().model(), peak, entries, needsDiffusion && n <= Integer.MAX_VALUE
-                    && diffusion.exactFor((int) n), run.method().decodesSyntheticEdges());
+                    && diffusion.exactFor((int) n), run.method().decodesSyntheticEdges(),
+                pseudoLabels ? n : sum(trainingCounts));
             if (memory == null || candidate.heapBytes() + candidate.nativeMaxBytes()
                 > memory.heapBytes() + memory.nativeMaxBytes()) {
                 memory = candidate;

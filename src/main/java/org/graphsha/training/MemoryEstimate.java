@@ -49,12 +49,16 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
      *                         0 without)
      * @param exactDiffusion   whether the diffusion is solved densely (N² doubles while it runs)
      * @param edgeDecoder      whether GraphSmote's edge decoder scores synthetic nodes against candidate nodes
+     * @param stepRealRows     the real rows a decoupled backbone's training step scores: the training nodes, or every
+     *                         node where pseudo-labels may join them (a full-batch step scores every node anyway)
      */
     public static MemoryEstimate of(long nodes, long edges, int features, int classes, ModelSpec spec, long synthetic,
-                                    long diffusionEntries, boolean exactDiffusion, boolean edgeDecoder) {
+                                    long diffusionEntries, boolean exactDiffusion, boolean edgeDecoder,
+                                    long stepRealRows) {
         Backbone backbone = spec.backbone();
         if (backbone instanceof HopBackbone hop) {
-            return ofHops(nodes, edges, features, classes, hop, synthetic, diffusionEntries, exactDiffusion);
+            return ofHops(nodes, edges, features, classes, hop, synthetic, diffusionEntries, exactDiffusion,
+                Math.min(nodes, stepRealRows));
         }
         long n = nodes + synthetic;
         long h = spec.hidden();
@@ -111,7 +115,8 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
      * 256 features x 3 hops is 3·10^10 bytes.
      */
     private static MemoryEstimate ofHops(long nodes, long edges, int features, int classes, HopBackbone model,
-                                         long synthetic, long diffusionEntries, boolean exactDiffusion) {
+                                         long synthetic, long diffusionEntries, boolean exactDiffusion,
+                                         long stepRealRows) {
         long hops = model.hops() + 1L;
         long h = model.spec().hidden();
         long width = model.hiddenWidth();
@@ -126,16 +131,17 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         heap.put("syntheticHopRows", hops * RowBlocks.bytes(synthetic, features));
         heap.put("neighbourDistribution", neighbourDistributionBytes(nodes, diffusionEntries, exactDiffusion));
         heap.put("parametersAndAdam", parameters * FLOAT * 4);
-        // Eval logits, the synthesizer's copy and their softmax; the step's rows (training, pseudo-labelled, synthetic)
-        // are at most every node and synthetic node, each with a logit row and a dropout-mask row.
+        // Eval logits, the synthesizer's copy and their softmax; each of the step's rows (training, pseudo-labelled,
+        // synthetic) has a logit row and a dropout-mask row.
+        long stepRows = stepRealRows + synthetic;
         heap.put("logits", (nodes + synthetic) * classes * FLOAT * 3);
-        heap.put("dropoutMask", (nodes + synthetic) * width * FLOAT);
+        heap.put("dropoutMask", stepRows * width * FLOAT);
         heap.put("batchStaging", batch * features * FLOAT);
         Map<String, Long> nativeMin = new LinkedHashMap<>();
         nativeMin.put("batchInputs", batch * hops * features * FLOAT);
         // Per batch row: the hop products, bias, ReLU, mask and their gradients; the logits and theirs.
         nativeMin.put("batchActivations", batch * width * FLOAT * 8 + batch * classes * FLOAT * 8);
-        nativeMin.put("stepLogits", (nodes + synthetic) * classes * FLOAT * 2);
+        nativeMin.put("stepLogits", stepRows * classes * FLOAT * 2);
         nativeMin.put("parameters", parameters * FLOAT * 3);
         nativeMin.put("engineRuntime", ENGINE_RUNTIME);
         return new MemoryEstimate(heap, nativeMin, new LinkedHashMap<>(nativeMin));
@@ -150,7 +156,7 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
      */
     public static MemoryEstimate ofPrediction(long nodes, long edges, int features, int classes, ModelSpec spec) {
         if (spec.backbone() instanceof HopBackbone hop) {
-            MemoryEstimate run = ofHops(nodes, edges, features, classes, hop, 0, 0, false);
+            MemoryEstimate run = ofHops(nodes, edges, features, classes, hop, 0, 0, false, 0);
             Map<String, Long> heap = new LinkedHashMap<>(run.heap());
             heap.remove("dropoutMask");
             heap.put("predictions", nodes * classes * (FLOAT + LONG) + nodes * (16 + LONG + LONG));

@@ -25,7 +25,7 @@ class MemoryEstimateTest {
     }
 
     private static MemoryEstimate training(BackboneKind kind) {
-        return MemoryEstimate.of(NODES, EDGES, FEATURES, CLASSES, spec(kind), SYNTHETIC, 0, false, false);
+        return MemoryEstimate.of(NODES, EDGES, FEATURES, CLASSES, spec(kind), SYNTHETIC, 0, false, false, NODES);
     }
 
     @Test
@@ -62,7 +62,7 @@ class MemoryEstimateTest {
                 ModelSpec spec = kind == BackboneKind.SIGN
                     ? new ModelSpec(kind, 64, 1, 0.5f, GcnNormalization.MEAN, 2) : spec(kind);
                 long bytes = MemoryEstimate.of(NODES, EDGES, FEATURES, CLASSES, spec, SYNTHETIC,
-                    ppr.retainedEntries(NODES, EDGES, rows), false, false).heap().get("neighbourDistribution");
+                    ppr.retainedEntries(NODES, EDGES, rows), false, false, NODES).heap().get("neighbourDistribution");
                 assertEquals(ppr.retainedEntries(NODES, EDGES, rows) * 16 + NODES * 13, bytes, kind + " " + rows);
                 assertTrue(bytes < previous, rows + " rows read");
             }
@@ -73,6 +73,20 @@ class MemoryEstimateTest {
         assertEquals(0, MemoryEstimate.neighbourDistributionBytes(NODES, 0, false), "no S̃ without GraphSHA");
     }
 
+    /** A sign step's dropout mask and logits cover its rows: the training and synthetic rows, or every node with pseudo-labels. */
+    @Test
+    void signStepBuffersFollowTheRowsTheStepScores() {
+        ModelSpec sign = new ModelSpec(BackboneKind.SIGN, 64, 1, 0.5f, GcnNormalization.MEAN, 2);
+        long training = 140;
+        MemoryEstimate trainingOnly = MemoryEstimate.of(NODES, EDGES, FEATURES, CLASSES, sign, SYNTHETIC, 0, false, false,
+            training);
+        MemoryEstimate everyNode = MemoryEstimate.of(NODES, EDGES, FEATURES, CLASSES, sign, SYNTHETIC, 0, false, false,
+            NODES);
+        assertEquals((training + SYNTHETIC) * 3 * 64 * 4, trainingOnly.heap().get("dropoutMask"));
+        assertEquals((NODES + SYNTHETIC) * 3 * 64 * 4, everyNode.heap().get("dropoutMask"));
+        assertEquals((training + SYNTHETIC) * CLASSES * 4 * 2, trainingOnly.nativeMinimum().get("stepLogits"));
+    }
+
     /** The sign backbone at 10M nodes x 256 features: every term is computed in long arithmetic, none wraps. */
     @Test
     void signSizingAtTenMillionNodesDoesNotOverflow() {
@@ -80,7 +94,8 @@ class MemoryEstimateTest {
         long edges = 1_000_000_000;
         int features = 256;
         ModelSpec sign = new ModelSpec(BackboneKind.SIGN, 256, 1, 0.5f, GcnNormalization.MEAN, 2);
-        MemoryEstimate e = MemoryEstimate.of(nodes, edges, features, 47, sign, 2_000_000, nodes * 32, false, false);
+        MemoryEstimate e = MemoryEstimate.of(nodes, edges, features, 47, sign, 2_000_000, nodes * 32, false, false,
+            nodes);
         assertEquals(3 * nodes * features * 4, e.heap().get("hopFeatures"));
         assertEquals(3L * 2_000_000 * features * 4, e.heap().get("syntheticHopRows"));
         assertEquals((nodes + 1) * 4 + (edges + nodes) * 8, e.heap().get("hopOperator"));

@@ -256,18 +256,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
     }
 
     static Object typed(String value) {
-        if (value.equals("true") || value.equals("false")) {
-            return Boolean.parseBoolean(value);
-        }
-        try {
-            return Long.parseLong(value);
-        } catch (NumberFormatException notLong) {
-            try {
-                return Double.parseDouble(value);
-            } catch (NumberFormatException notNumber) {
-                return value;
-            }
-        }
+        return org.graphsha.tools.generate.Flags.typed(value);
     }
 
     private static String required(String flag, String value) {

@@ -1,7 +1,6 @@
 package org.graphsha.tools.bench;
 
 import java.io.PrintStream;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -46,8 +45,7 @@ public final class EstimateCommand {
             double ratio = flags.number("imbalance-ratio", 1200, 1, 1e6, false);
             double trainFraction = flags.number("train-fraction", 0.08, 0, 1, true);
             double valFraction = flags.number("val-fraction", 0.02, 0, 1, true);
-            Map<String, Object> keys = new LinkedHashMap<>();
-            flags.rest().forEach((key, value) -> keys.put(key, BenchOptions.typed(value)));
+            Map<String, Object> keys = flags.restAsKeys();
             keys.put("modelName", "estimate");
             TrainConfig config = TrainConfig.of("estimate", keys);
             int[] trainingCounts = ClassSizes.of(Math.toIntExact(Math.round(nodes * trainFraction)), classes, ratio);

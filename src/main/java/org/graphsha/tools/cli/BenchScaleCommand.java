@@ -15,18 +15,29 @@ import org.graphsha.store.load.DatasetImport;
 
 /**
  * {@code ./graphsha bench-scale}: the whole pipeline at ogbn-arXiv size through Cypher on the embedded
- * database: generate (or reuse), project, train GraphSHA and a plain GCN (hidden 256, scalable PPR),
- * write predictions; prints time, epochs/s and peak memory per stage, and the two models' test metrics.
+ * database: generate (or reuse), project, train GraphSHA and vanilla (GCN, hidden 256, scalable PPR, unless train keys
+ * on the command line say otherwise), write predictions; prints time, epochs/s and peak memory per stage, and the two
+ * models' test metrics.
  */
 final class BenchScaleCommand implements Main.Command {
 
-    static final String USAGE = "bench-scale [--epochs 20] [--threads 2] [--diffusion-epsilon 1e-4] [--graph-name scale] [generate flags]";
+    static final String USAGE = "bench-scale [--epochs 20] [--threads 2] [--diffusion-epsilon 1e-4] [--graph-name scale] "
+        + "[generate flags] [--KEY VALUE: any other graphsha.train key, e.g. --backbone sign --patience 30]";
 
-    static final String TRAIN = "CALL graphsha.train($graph, {modelName: $model, method: $method, backbone: 'gcn',\n"
-        + "  hiddenSize: 256, splitProperty: 'split', featureNormalization: 'none', diffusionMode: 'scalable',\n"
-        + "  diffusionEpsilon: $epsilon, epochs: $epochs, concurrency: $threads, overwrite: true})\n"
+    static final String TRAIN = "CALL graphsha.train($graph, $configuration)\n"
         + "YIELD trainMillis, preProcessingMillis, testMetrics, modelInfo, syntheticNodesPerEpoch\n"
         + "RETURN trainMillis, preProcessingMillis, testMetrics, modelInfo.bestEpoch AS bestEpoch, syntheticNodesPerEpoch";
+
+    /** Both models' keys (GCN, hidden 256, scalable PPR), then the command line's train keys over them. */
+    static Map<String, Object> configuration(String model, String method, int epochs, int threads, double epsilon,
+                                             Map<String, Object> keys) {
+        Map<String, Object> configuration = new LinkedHashMap<>(Map.of("modelName", model, "method", method,
+            "backbone", "gcn", "hiddenSize", 256, "splitProperty", "split", "featureNormalization", "none",
+            "diffusionMode", "scalable", "diffusionEpsilon", epsilon, "epochs", epochs, "concurrency", threads));
+        configuration.put("overwrite", true);
+        configuration.putAll(keys);
+        return configuration;
+    }
 
     record Stage(String name, double seconds, MemorySampler.Peaks peaks, String note) {}
 
@@ -38,6 +49,7 @@ final class BenchScaleCommand implements Main.Command {
         int threads;
         String graph;
         double epsilon;
+        Map<String, Object> keys;
         try {
             Flags flags = new Flags(args);
             // 20: a GraphSHA epoch at this size costs ~15 CPU seconds here (docs/benchmarks/scale.md), so two
@@ -50,8 +62,16 @@ final class BenchScaleCommand implements Main.Command {
             epsilon = flags.number("diffusion-epsilon", 1e-4, 0, 1, true);
             settings = GeneratorSettings.parse(flags);
             target = GenerateCommand.Target.parse(flags);
-            flags.finish("--epochs, --threads, --diffusion-epsilon, --graph-name, " + GeneratorSettings.FLAGS + ", "
-                + GenerateCommand.Target.FLAGS);
+            keys = flags.restAsKeys();
+            for (String key : List.of("modelName", "method", "overwrite")) {
+                if (keys.containsKey(key)) {
+                    throw new IllegalArgumentException("--" + key + " is bench-scale's own: it trains graphsha and "
+                        + "vanilla as <graph-name>-<method>, overwriting them");
+                }
+            }
+            // The keys are checked here, before the graph is generated, as the call would check them.
+            org.graphsha.config.TrainConfig.of(graph, configuration(graph + "-graphsha", "graphsha", epochs, threads,
+                epsilon, keys));
         } catch (IllegalArgumentException e) {
             throw new Main.UsageException(e.getMessage() + "\nusage: ./graphsha " + USAGE);
         }
@@ -90,8 +110,8 @@ final class BenchScaleCommand implements Main.Command {
                 for (String method : List.of("graphsha", "vanilla")) {
                     t = System.nanoTime();
                     out.println("training " + method + " (" + epochs + " epochs) ...");
-                    Map<String, Object> row = single(db, TRAIN, Map.of("graph", graph, "model", graph + "-" + method,
-                        "method", method, "epochs", epochs, "threads", threads, "epsilon", epsilon));
+                    Map<String, Object> row = single(db, TRAIN, Map.of("graph", graph, "configuration",
+                        configuration(graph + "-" + method, method, epochs, threads, epsilon, keys)));
                     trained.put(method, row);
                     double trainSeconds = ((Number) row.get("trainMillis")).doubleValue() / 1000;
                     stages.add(new Stage("train " + method, secondsSince(t), sampler.takeStagePeaks(),

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The summary of {@code bench-scale}: stages with time and memory, then GraphSHA against the plain GCN. */
+/** The summary of {@code bench-scale}: stages with time and memory, then GraphSHA against vanilla on the same backbone. */
 final class ScaleReport {
 
     static final double TARGET_SECONDS = 30 * 60;
@@ -53,7 +53,7 @@ final class ScaleReport {
         if (trained.containsKey("graphsha") && trained.containsKey("vanilla")) {
             boolean better = metric(trained, "graphsha", "balancedAccuracy") > metric(trained, "vanilla", "balancedAccuracy")
                 && metric(trained, "graphsha", "f1Macro") > metric(trained, "vanilla", "f1Macro");
-            out.println("GraphSHA bAcc and F1 above the plain GCN's: " + verdict(better));
+            out.println("GraphSHA bAcc and F1 above vanilla's (same backbone): " + verdict(better));
         }
     }
 

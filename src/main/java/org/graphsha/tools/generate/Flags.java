@@ -107,6 +107,29 @@ public final class Flags {
         return rest;
     }
 
+    /** {@link #rest} as call keys: true/false as booleans, whole numbers as longs, other numbers as doubles. */
+    public Map<String, Object> restAsKeys() {
+        Map<String, Object> keys = new LinkedHashMap<>();
+        rest().forEach((key, value) -> keys.put(key, typed(value)));
+        return keys;
+    }
+
+    /** A flag's text as a call key's value would be typed in Cypher. */
+    public static Object typed(String value) {
+        if (value.equals("true") || value.equals("false")) {
+            return Boolean.parseBoolean(value);
+        }
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException notLong) {
+            try {
+                return Double.parseDouble(value);
+            } catch (NumberFormatException notNumber) {
+                return value;
+            }
+        }
+    }
+
     /** Fails on the first flag that no consumer took, listing the known ones. */
     public void finish(String knownFlags) {
         if (!values.isEmpty()) {

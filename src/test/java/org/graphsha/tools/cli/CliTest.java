@@ -60,10 +60,11 @@ class CliTest {
         Files.createDirectories(home.resolve("conf"));
         Files.writeString(home.resolve("conf").resolve("neo4j.conf"),
             "db.transaction.timeout=17s\ndbms.security.procedures.unrestricted=none.*\n");
-        assertEquals(0, cli.run("cypher", "CALL dbms.listConfig('db.transaction.timeout') YIELD value RETURN value"),
-            cli::err);
+        // One start of the database for both: the file's setting, and GDS still allowed despite the file's list.
+        assertEquals(0, cli.run("cypher", "CALL dbms.listConfig('db.transaction.timeout') YIELD value RETURN value; "
+            + "CALL gds.graph.list() YIELD graphName RETURN count(*) AS graphs"), cli::err);
         assertTrue(cli.out().contains("17s"), cli.out());
-        assertEquals(0, cli.run("cypher", "CALL gds.graph.list() YIELD graphName RETURN count(*) AS graphs"), cli::err);
+        assertTrue(cli.out().contains("graphs"), cli.out());
     }
 
     @Test

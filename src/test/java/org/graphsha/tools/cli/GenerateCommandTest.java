@@ -3,6 +3,7 @@ package org.graphsha.tools.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -27,11 +28,14 @@ class GenerateCommandTest {
 
     @Test
     void benchScaleBulkImportsProjectsTrainsAndPredicts() {
-        String[] args = new String[SMALL.length + 3];
+        // Train keys pass through to both models: here the decoupled backbone.
+        String[] args = new String[SMALL.length + 5];
         args[0] = "bench-scale";
         args[1] = "--epochs";
         args[2] = "3";
-        System.arraycopy(SMALL, 0, args, 3, SMALL.length);
+        args[3] = "--backbone";
+        args[4] = "sign";
+        System.arraycopy(SMALL, 0, args, 5, SMALL.length);
         assertEquals(0, cli.run(args), cli::err);
         String text = cli.out();
         assertTrue(text.contains("bulk import of :Paper nodes and :CITES relationships"), text);
@@ -61,6 +65,11 @@ class GenerateCommandTest {
         assertEquals(2, cli.run("bench-scale", "--epochs", "0"));
         assertTrue(cli.err().contains("--epochs"), cli::err);
         assertEquals(2, cli.run("bench-scale", "--epoch", "5"));
-        assertTrue(cli.err().contains("unknown flag --epoch"), cli::err);
+        assertTrue(cli.err().contains("epoch"), cli::err);
+        assertTrue(!Files.exists(home.resolve("data")), "nothing generated for a refused key");
+        assertEquals(2, cli.run("bench-scale", "--backbone", "mlp"));
+        assertTrue(cli.err().contains("mlp"), cli::err);
+        assertEquals(2, cli.run("bench-scale", "--method", "tam"));
+        assertTrue(cli.err().contains("--method is bench-scale's own"), cli::err);
     }
 }
