@@ -345,18 +345,13 @@ public final class GdsGraphs {
 
     /** Either orientation of the projection becomes one undirected edge per connected pair. */
     private static EdgeList undirectedEdges(Graph graph, int n) {
-        Set<Long> seen = new HashSet<>();
-        List<int[]> pairs = new ArrayList<>();
-        for (int source = 0; source < n; source++) {
-            graph.forEachRelationship(source, (s, t) -> {
-                int a = (int) Math.min(s, t);
-                int b = (int) Math.max(s, t);
-                if (a != b && seen.add(((long) a << 32) | b)) {
-                    pairs.add(new int[] {a, b});
-                }
-                return true;
-            });
-        }
-        return new EdgeList(pairs.stream().mapToInt(p -> p[0]).toArray(), pairs.stream().mapToInt(p -> p[1]).toArray());
+        return EdgeList.undirected(n, pair -> {
+            for (int source = 0; source < n; source++) {
+                graph.forEachRelationship(source, (s, t) -> {
+                    pair.accept((int) s, (int) t);
+                    return true;
+                });
+            }
+        });
     }
 }

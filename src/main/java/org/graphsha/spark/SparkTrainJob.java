@@ -251,21 +251,23 @@ public final class SparkTrainJob {
      * projection (either orientation of a relationship is the same edge).
      */
     private static EdgeList edges(List<Row> rows, long[] ids) {
-        java.util.Set<Long> seen = new java.util.HashSet<>();
         int[] sources = new int[rows.size()];
         int[] targets = new int[rows.size()];
         int m = 0;
         for (Row r : rows) {
             int s = Arrays.binarySearch(ids, r.getLong(0));
             int t = Arrays.binarySearch(ids, r.getLong(1));
-            int a = Math.min(s, t);
-            int b = Math.max(s, t);
-            if (a >= 0 && a != b && seen.add(((long) a << 32) | b)) {
-                sources[m] = a;
-                targets[m++] = b;
+            if (s >= 0 && t >= 0) {
+                sources[m] = s;
+                targets[m++] = t;
             }
         }
-        return new EdgeList(Arrays.copyOf(sources, m), Arrays.copyOf(targets, m));
+        int read = m;
+        return EdgeList.undirected(ids.length, pair -> {
+            for (int e = 0; e < read; e++) {
+                pair.accept(sources[e], targets[e]);
+            }
+        });
     }
 
     private static JavaPairRDD<Long, float[][]> stack(List<JavaPairRDD<Long, float[]>> hops) {
