@@ -1,13 +1,5 @@
 package org.graphsha.nn;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
-
 import org.graphsha.graph.SparseFeatures;
 
 /**
@@ -81,37 +73,11 @@ public final class HopFeatures {
     /** Â · previous, row by row. */
     static RowBlocks multiply(HopOperator a, RowBlocks previous, int threads) {
         RowBlocks next = new RowBlocks(previous.rows(), previous.width());
-        int chunks = (previous.rows() + CHUNK_ROWS - 1) / CHUNK_ROWS;
-        AtomicInteger nextChunk = new AtomicInteger();
-        Runnable worker = () -> {
-            for (int c = nextChunk.getAndIncrement(); c < chunks; c = nextChunk.getAndIncrement()) {
-                int end = Math.min(previous.rows(), (c + 1) * CHUNK_ROWS);
-                for (int r = c * CHUNK_ROWS; r < end; r++) {
-                    multiplyRow(a, previous, r, next.block(r), next.offset(r));
-                }
+        RowParallel.run(previous.rows(), CHUNK_ROWS, threads, "propagating hop features", (from, to) -> {
+            for (int r = from; r < to; r++) {
+                multiplyRow(a, previous, r, next.block(r), next.offset(r));
             }
-        };
-        if (threads <= 1 || chunks <= 1) {
-            worker.run();
-            return next;
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, chunks));
-        try {
-            List<Future<?>> running = new ArrayList<>();
-            for (int t = 0; t < Math.min(threads, chunks); t++) {
-                running.add(pool.submit(worker));
-            }
-            for (Future<?> f : running) {
-                f.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while propagating hop features", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("propagating hop features failed", e.getCause());
-        } finally {
-            pool.shutdownNow();
-        }
+        });
         return next;
     }
 

@@ -15,6 +15,9 @@ import org.graphsha.graph.SyntheticBatch;
  */
 public final class SyntheticHops {
 
+    /** Synthetic rows one task takes at a time. */
+    private static final int CHUNK_ROWS = 256;
+
     private SyntheticHops() {}
 
     /**
@@ -24,7 +27,7 @@ public final class SyntheticHops {
      * @throws IllegalArgumentException if an edge points into a real node, which would change its rows
      */
     public static float[][] of(HopFeatures real, HopOperator a, GcnNormalization norm, SyntheticBatch batch) {
-        return of(real, a, norm, batch, new float[real.hops() + 1][]);
+        return of(real, a, norm, batch, new float[real.hops() + 1][], 1);
     }
 
     /**
@@ -32,12 +35,13 @@ public final class SyntheticHops {
      * (K + 1 of them, an entry null or too short is replaced by one that fits), so that a run allocates its
      * per-epoch buffers once for its largest batch. Row s of hop k is {@code [s·F, (s+1)·F)} of the k-th array;
      * entries past m·F are left as they were. Every entry below m·F is written before it is read, so the result
-     * does not depend on what the buffers held.
+     * does not depend on what the buffers held. The rows of a hop are computed on up to {@code threads} threads, each
+     * row whole by one of them, so the result does not depend on the thread count.
      *
      * @return {@code reuse}, its entries now holding the synthetic rows
      */
     public static float[][] of(HopFeatures real, HopOperator a, GcnNormalization norm, SyntheticBatch batch,
-                               float[][] reuse) {
+                               float[][] reuse, int threads) {
         if (reuse.length != real.hops() + 1) {
             throw new IllegalArgumentException("synthetic hop rows need " + (real.hops() + 1) + " buffers, but "
                 + reuse.length + " were given");
@@ -86,35 +90,43 @@ public final class SyntheticHops {
             RowBlocks previousReal = real.hop(k - 1);
             float[] previous = out[k - 1];
             float[] next = out[k];
-            for (int s = 0; s < m; s++) {
-                int degree = offsets[s + 1] - offsets[s] + 1;
-                int at = s * f;
-                float self = 1f / degree;
-                for (int c = 0; c < f; c++) {
-                    next[at + c] = self * previous[at + c];
+            RowParallel.run(m, CHUNK_ROWS, threads, "propagating synthetic hop rows", (first, last) -> {
+                for (int s = first; s < last; s++) {
+                    propagateRow(s, n, f, offsets, from, previousReal, previous, next, a, norm);
                 }
-                for (int i = offsets[s]; i < offsets[s + 1]; i++) {
-                    int u = from[i];
-                    float[] source;
-                    int sourceAt;
-                    int sourceDegree;
-                    if (u < n) {
-                        source = previousReal.block(u);
-                        sourceAt = previousReal.offset(u);
-                        sourceDegree = a.degreeWithSelfLoop(u);
-                    } else {
-                        source = previous;
-                        sourceAt = (u - n) * f;
-                        sourceDegree = offsets[u - n + 1] - offsets[u - n] + 1;
-                    }
-                    float weight = norm.weight(degree, sourceDegree);
-                    for (int c = 0; c < f; c++) {
-                        next[at + c] += weight * source[sourceAt + c];
-                    }
-                }
-            }
+            });
         }
         return out;
+    }
+
+    /** Row s of hop k from hop k − 1: its own row over d̂_s, plus each sender's row by the normalisation's weight. */
+    private static void propagateRow(int s, int n, int f, int[] offsets, int[] from, RowBlocks previousReal,
+                                     float[] previous, float[] next, HopOperator a, GcnNormalization norm) {
+        int degree = offsets[s + 1] - offsets[s] + 1;
+        int at = s * f;
+        float self = 1f / degree;
+        for (int c = 0; c < f; c++) {
+            next[at + c] = self * previous[at + c];
+        }
+        for (int i = offsets[s]; i < offsets[s + 1]; i++) {
+            int u = from[i];
+            float[] source;
+            int sourceAt;
+            int sourceDegree;
+            if (u < n) {
+                source = previousReal.block(u);
+                sourceAt = previousReal.offset(u);
+                sourceDegree = a.degreeWithSelfLoop(u);
+            } else {
+                source = previous;
+                sourceAt = (u - n) * f;
+                sourceDegree = offsets[u - n + 1] - offsets[u - n] + 1;
+            }
+            float weight = norm.weight(degree, sourceDegree);
+            for (int c = 0; c < f; c++) {
+                next[at + c] += weight * source[sourceAt + c];
+            }
+        }
     }
 
     /** H_0 of the synthetic rows into {@code out}: the batch's mixes of real feature rows, plus its corrections. */

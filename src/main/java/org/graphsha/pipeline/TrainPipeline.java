@@ -77,13 +77,9 @@ public final class TrainPipeline {
         GdsGraphs.Projection projection = graphs.projection(config.graphName());
         TrainSizing.Sized sized = TrainSizing.size(config, projection, tx);
         MemoryGuard.check(PROCEDURE, sized.estimate().memory(), config.job().sudo(), available, ADVICE);
-        ProjectedGraph graph = projection.read(TrainSizing.selection(config), config.featureProperties());
-        if (!java.util.Arrays.equals(graph.neo4jIds(), sized.ids())) {
-            throw new IllegalStateException("Graph `" + config.graphName() + "` changed while graphsha.train read it; "
-                + "run the call again");
-        }
-        FeatureTransform features = config.featureNormalization().fit(graph.features());
-        TrainingData data = Inputs.trainingData(features, graph, sized.labels());
+        Read read = read(config, projection, sized);
+        FeatureTransform features = read.features();
+        TrainingData data = read.data();
         config.decision().requireFits(data.classValues());
         config.lossWeights().requireFits(data.classValues());
         ProjectionSchema schema = projection.schema(TrainConfig.filter(config.nodeLabels()),
@@ -94,7 +90,7 @@ public final class TrainPipeline {
         // Built with S̃ once it is computed; here it only sizes the stages and checks the folds.
         TrainingPlan sizing = config.plan(null);
         sizing.checkFolds(snapshot, seed);
-        int n = graph.nodeCount();
+        int n = snapshot.nodeCount();
         int epochs = config.epochs();
         List<GdsProgress.Stage> stages = new ArrayList<>();
         stages.add(new GdsProgress.Stage("diffusion", needsDiffusion ? n : 0));
@@ -161,11 +157,10 @@ public final class TrainPipeline {
             progress.endStage("training");
             long finished = System.nanoTime();
 
-            TrainedModel model = new TrainedModel(config.modelName(), new TrainingGraph(graph.graphName(),
-                graph.schema().nodeLabels(), graph.schema().relationshipTypes(), graph.schema().featureWidths()),
+            TrainedModel model = new TrainedModel(config.modelName(), read.graph(),
                 run.training().model(),
                 ConfigReader.choiceName(run.method()), data.classIndex().values(), config.featureProperties(),
-                graph.features().dimension(), result.bestEpoch(),
+                read.featureDimension(), result.bestEpoch(),
                 configuration(kept, features),
                 metrics(ensemble, data, CandidateSelection.yielded(choice), config), Instant.now(), result.parameters(),
                 ensemble.logitOffsets(), schema,
@@ -233,5 +228,20 @@ public final class TrainPipeline {
     @FunctionalInterface
     public interface ProgressFactory {
         GdsProgress start(String job, List<GdsProgress.Stage> stages);
+    }
+
+    /** What training keeps of the projection read: its edges and raw features are not held while it trains. */
+    private record Read(TrainingData data, FeatureTransform features, TrainingGraph graph, int featureDimension) {}
+
+    private static Read read(TrainConfig config, GdsGraphs.Projection projection, TrainSizing.Sized sized) {
+        ProjectedGraph graph = projection.read(TrainSizing.selection(config), config.featureProperties());
+        if (!java.util.Arrays.equals(graph.neo4jIds(), sized.ids())) {
+            throw new IllegalStateException("Graph `" + config.graphName() + "` changed while graphsha.train read it; "
+                + "run the call again");
+        }
+        FeatureTransform features = config.featureNormalization().fit(graph.features());
+        return new Read(Inputs.trainingData(features, graph, sized.labels()), features,
+            new TrainingGraph(graph.graphName(), graph.schema().nodeLabels(), graph.schema().relationshipTypes(),
+                graph.schema().featureWidths()), graph.features().dimension());
     }
 }

@@ -121,17 +121,50 @@ class SyntheticHopsTest {
         float[][] fresh = SyntheticHops.of(real, a, GcnNormalization.SYMMETRIC, small);
 
         float[][] buffers = new float[HOPS + 1][];
-        SyntheticHops.of(real, a, GcnNormalization.SYMMETRIC, batch(), buffers);
+        SyntheticHops.of(real, a, GcnNormalization.SYMMETRIC, batch(), buffers, 1);
         float[][] larger = buffers.clone();
-        float[][] reused = SyntheticHops.of(real, a, GcnNormalization.SYMMETRIC, small, buffers);
+        float[][] reused = SyntheticHops.of(real, a, GcnNormalization.SYMMETRIC, small, buffers, 1);
         for (int k = 0; k <= HOPS; k++) {
             assertTrue(reused[k] == larger[k], "hop " + k + " kept the larger batch's buffer");
             assertArrayEquals(fresh[k], Arrays.copyOf(reused[k], 2 * F), "hop " + k);
             Arrays.fill(reused[k], Float.NaN);
         }
-        reused = SyntheticHops.of(real, a, GcnNormalization.SYMMETRIC, small, reused);
+        reused = SyntheticHops.of(real, a, GcnNormalization.SYMMETRIC, small, reused, 2);
         for (int k = 0; k <= HOPS; k++) {
             assertArrayEquals(fresh[k], Arrays.copyOf(reused[k], 2 * F), "hop " + k + " after garbage");
+        }
+    }
+
+    /** Hundreds of synthetic rows, with edges between synthetic nodes too: one thread and three give the same bits. */
+    @Test
+    void theThreadCountChangesNoBit() {
+        Csr csr = HopFeaturesTest.graph(N, 35, 21);
+        HopOperator a = HopOperator.of(csr, GcnNormalization.SYMMETRIC);
+        HopFeatures real = HopFeatures.compute(a, HopFeaturesTest.features(N, F, 22), HOPS, 1);
+        int m = 1000;
+        java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        int[] anchors = new int[m];
+        int[] auxiliaries = new int[m];
+        float[] deltas = new float[m];
+        int[] sources = new int[4 * m];
+        int[] targets = new int[4 * m];
+        for (int s = 0; s < m; s++) {
+            anchors[s] = random.nextInt(N);
+            auxiliaries[s] = random.nextInt(N);
+            deltas[s] = random.nextFloat();
+            for (int e = 0; e < 4; e++) {
+                // One edge in four comes from another synthetic node.
+                sources[4 * s + e] = e == 3 ? N + random.nextInt(m) : random.nextInt(N);
+                targets[4 * s + e] = N + s;
+            }
+        }
+        SyntheticBatch batch = new SyntheticBatch(anchors, auxiliaries, deltas, new int[m], sources, targets, null);
+        for (GcnNormalization norm : GcnNormalization.values()) {
+            float[][] one = SyntheticHops.of(real, a, norm, batch, new float[HOPS + 1][], 1);
+            float[][] three = SyntheticHops.of(real, a, norm, batch, new float[HOPS + 1][], 3);
+            for (int k = 0; k <= HOPS; k++) {
+                assertArrayEquals(one[k], three[k], norm + ", hop " + k);
+            }
         }
     }
 

@@ -39,6 +39,8 @@ final class BenchScaleCommand implements Main.Command {
         return configuration;
     }
 
+    static final List<String> METHODS = List.of("graphsha", "vanilla");
+
     record Stage(String name, double seconds, MemorySampler.Peaks peaks, String note) {}
 
     @Override
@@ -69,9 +71,11 @@ final class BenchScaleCommand implements Main.Command {
                         + "vanilla as <graph-name>-<method>, overwriting them");
                 }
             }
-            // The keys are checked here, before the graph is generated, as the call would check them.
-            org.graphsha.config.TrainConfig.of(graph, configuration(graph + "-graphsha", "graphsha", epochs, threads,
-                epsilon, keys));
+            // The keys are checked here, before the graph is generated, as both calls would check them.
+            for (String method : METHODS) {
+                org.graphsha.config.TrainConfig.of(graph, configuration(graph + "-" + method, method, epochs, threads,
+                    epsilon, keys));
+            }
         } catch (IllegalArgumentException e) {
             throw new Main.UsageException(e.getMessage() + "\nusage: ./graphsha " + USAGE);
         }
@@ -107,7 +111,7 @@ final class BenchScaleCommand implements Main.Command {
                 stages.add(new Stage("project", secondsSince(t), sampler.takeStagePeaks(),
                     projected.get("nodeCount") + " nodes, " + projected.get("relationshipCount") + " relationships"));
 
-                for (String method : List.of("graphsha", "vanilla")) {
+                for (String method : METHODS) {
                     t = System.nanoTime();
                     out.println("training " + method + " (" + epochs + " epochs) ...");
                     Map<String, Object> row = single(db, TRAIN, Map.of("graph", graph, "configuration",

@@ -41,6 +41,9 @@ final class HopStep implements TrainingStep {
     private final boolean keepOriginalLogits;
     private final int batchRows;
     private final int threads;
+    /** The synthesizer's logits ({@link #originalLogits}) and the rows the last step wrote into them. */
+    private float[] original;
+    private int[] written = new int[0];
 
     /**
      * @param keepOriginalLogits whether a synthesizer reads the training rows' logits in the next epoch
@@ -103,7 +106,7 @@ final class HopStep implements TrainingStep {
             rows[t + p + s] = n + s;
         }
         float[][] synthetic = m == 0 ? null : SyntheticHops.of(in.hops(), in.operator(), spec.gcnNormalization(), batch,
-            in.syntheticRows());
+            in.syntheticRows(), threads);
         LossRows target = LossRows.of(graph, trainNodes, batch.classes());
         int[] lossRows = new int[t + m];
         for (int i = 0; i < t; i++) {
@@ -155,15 +158,22 @@ final class HopStep implements TrainingStep {
 
     /**
      * N x C training-mode logits for the synthesizer's hardness, which reads the training nodes' rows: those (and the
-     * pseudo-labelled nodes') are this step's, the rows it did not score are zero.
+     * pseudo-labelled nodes') are this step's, the rows it did not score are zero. One array serves the whole run (the
+     * synthesizer reads it before the next step writes it): N x C floats are hundreds of MB on a large graph.
      */
-    private static float[] originalLogits(float[] logits, int[] rows, int realRows, int n) {
+    private float[] originalLogits(float[] logits, int[] rows, int realRows, int n) {
         int classes = logits.length / rows.length;
-        float[] out = new float[Math.multiplyExact(n, classes)];
-        for (int i = 0; i < realRows; i++) {
-            System.arraycopy(logits, i * classes, out, rows[i] * classes, classes);
+        if (original == null) {
+            original = new float[Math.multiplyExact(n, classes)];
         }
-        return out;
+        for (int v : written) {
+            java.util.Arrays.fill(original, v * classes, (v + 1) * classes, 0f);
+        }
+        for (int i = 0; i < realRows; i++) {
+            System.arraycopy(logits, i * classes, original, rows[i] * classes, classes);
+        }
+        written = java.util.Arrays.copyOf(rows, realRows);
+        return original;
     }
 
     /** The engine passes over one epoch's rows, a batch at a time. */

@@ -69,6 +69,8 @@ class GenerateCommandTest {
         assertTrue(!Files.exists(home.resolve("data")), "nothing generated for a refused key");
         assertEquals(2, cli.run("bench-scale", "--backbone", "mlp"));
         assertTrue(cli.err().contains("mlp"), cli::err);
+        assertEquals(2, cli.run("bench-scale", "--maxSyntheticNodes", "100"));
+        assertTrue(cli.err().contains("maxSyntheticNodes"), "vanilla refuses it, before anything runs: " + cli.err());
         assertEquals(2, cli.run("bench-scale", "--method", "tam"));
         assertTrue(cli.err().contains("--method is bench-scale's own"), cli::err);
     }
