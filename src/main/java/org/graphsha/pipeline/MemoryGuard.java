@@ -26,10 +26,15 @@ public final class MemoryGuard {
      * @param caches     heap in use that graphsha's own caches hold (live scoring's models and rows): counted
      *                   in the heap in use, and named when the heap is short, since their settings free it
      */
-    public record Available(long heap, long heapGrowth, long machine, long caches) {
+    public record Available(long heap, long heapGrowth, long machine, long caches,
+                            java.util.function.Supplier<Available> afterCollection) {
 
         public Available(long heap, long heapGrowth, long machine) {
             this(heap, heapGrowth, machine, 0);
+        }
+
+        public Available(long heap, long heapGrowth, long machine, long caches) {
+            this(heap, heapGrowth, machine, caches, null);
         }
 
         /**
@@ -43,8 +48,21 @@ public final class MemoryGuard {
             return now(0);
         }
 
-        /** As {@link #now()}, with what graphsha's caches hold of the heap in use. */
+        /**
+         * As {@link #now()}, with what graphsha's caches hold of the heap in use. The heap in use counts garbage not
+         * collected yet (a projection's, an earlier call's), so a heap found short is measured once more after asking
+         * the JVM for a collection ({@link #afterCollection}); a JVM run with {@code -XX:+DisableExplicitGC} ignores
+         * the request, and the first figure stands.
+         */
         public static Available now(long caches) {
+            Available measured = measure(caches);
+            return new Available(measured.heap(), measured.heapGrowth(), measured.machine(), caches, () -> {
+                System.gc();
+                return measure(caches);
+            });
+        }
+
+        private static Available measure(long caches) {
             Runtime runtime = Runtime.getRuntime();
             long max = runtime.maxMemory();
             long committed = runtime.totalMemory();
@@ -96,6 +114,9 @@ public final class MemoryGuard {
         }
         long heap = estimate.heapBytes();
         long nativeBytes = estimate.nativeMaxBytes();
+        if (heap > available.heap() && available.afterCollection() != null) {
+            available = available.afterCollection().get();
+        }
         boolean heapShort = heap > available.heap();
         boolean nativeShort = nativeBytes > available.outsideHeap();
         if (!heapShort && !nativeShort) {

@@ -118,4 +118,27 @@ class MemoryGuardTest {
         return new Child(process.exitValue(), new String(process.getInputStream().readAllBytes(),
             StandardCharsets.UTF_8).strip());
     }
+
+    /** A heap found short is measured again after a collection: garbage of earlier work does not refuse a call. */
+    @Test
+    void aShortHeapIsMeasuredAgainAfterACollection() {
+        MemoryGuard.Available collected = new MemoryGuard.Available(3 * GIB, 1 * GIB, 6 * GIB);
+        int[] asked = {0};
+        MemoryGuard.Available withGarbage = new MemoryGuard.Available(800 * MIB, 1 * GIB, 6 * GIB, 0, () -> {
+            asked[0]++;
+            return collected;
+        });
+        assertDoesNotThrow(() -> MemoryGuard.check("graphsha.train", estimate(2 * GIB, MIB), false, withGarbage,
+            ADVICE));
+        assertEquals(1, asked[0]);
+        MemoryGuard.Available stillShort = new MemoryGuard.Available(800 * MIB, 1 * GIB, 6 * GIB, 0,
+            () -> new MemoryGuard.Available(900 * MIB, 1 * GIB, 6 * GIB));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> MemoryGuard.check("graphsha.train",
+            estimate(2 * GIB, MIB), false, stillShort, ADVICE));
+        assertTrue(e.getMessage().contains("900.0 MiB heap"), "the figure after the collection: " + e.getMessage());
+        assertDoesNotThrow(() -> MemoryGuard.check("graphsha.train", estimate(100 * MIB, MIB), false,
+            new MemoryGuard.Available(800 * MIB, 1 * GIB, 6 * GIB, 0, () -> {
+                throw new AssertionError("no collection when the heap suffices");
+            }), ADVICE));
+    }
 }
