@@ -58,7 +58,9 @@ public final class MemoryGuard {
             Available measured = measure(caches);
             return new Available(measured.heap(), measured.heapGrowth(), measured.machine(), caches, () -> {
                 System.gc();
-                return measure(caches);
+                // Only the heap's free part is taken again: a collection may shrink the committed heap at once and
+                // give the pages back to the system later, which would show as machine memory lost for a while.
+                return new Available(measure(caches).heap(), measured.heapGrowth(), measured.machine(), caches);
             });
         }
 
