@@ -12,3 +12,5 @@ export MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=1048576 GRAPHSHA_JAVA_OPTS=-Xmx
 for step in 1-train 2-train-vanilla 3-predict-write; do
   /usr/bin/time -v ./graphsha --home "$HOME_DIR" cypher -f "$RAW/$step.cypher"
 done
+# Afterwards, all of it in one process with a 13 GiB heap (the figures of the page's headline row):
+#   GRAPHSHA_JAVA_OPTS=-Xmx13g ./graphsha --home "$HOME_DIR" cypher -f "$RAW/one-process.cypher"
