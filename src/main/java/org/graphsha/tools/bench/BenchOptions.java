@@ -131,7 +131,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
                     } else if (flag.equals("--candidateMethods")) {
                         trainKeys.put("candidateMethods", candidates(value));
                     } else {
-                        trainKeys.put(flag.substring(2), typed(value));
+                        trainKeys.put(flag.substring(2), Flags.typed(value));
                     }
                 }
             }
@@ -248,15 +248,11 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
                     throw new UsageException("--candidateMethods entry `" + entry + "` needs KEY=VALUE after each ':', "
                         + "e.g. graphsha:selfTrainingWeight=0");
                 }
-                candidate.put(parts[i].substring(0, equals), typed(parts[i].substring(equals + 1)));
+                candidate.put(parts[i].substring(0, equals), Flags.typed(parts[i].substring(equals + 1)));
             }
             entries.add(candidate);
         }
         return entries;
-    }
-
-    static Object typed(String value) {
-        return org.graphsha.tools.generate.Flags.typed(value);
     }
 
     private static String required(String flag, String value) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.graphsha.tools.generate.Flags;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.KnownDataset;
 
@@ -78,7 +79,7 @@ record TableOptions(String setting, boolean sweep, List<Double> ratios, List<Str
                 throw new BenchOptions.UsageException("flag " + flag + " belongs to the single-cell bench; a table takes "
                     + "--table-datasets, --backbones, --methods and --out-dir");
             } else {
-                trainKeys.put(flag.substring(2), BenchOptions.typed(value));
+                trainKeys.put(flag.substring(2), Flags.typed(value));
             }
         }
         boolean sweep = own.containsKey("--rho-sweep");
