@@ -14,3 +14,6 @@ for step in 1-train 2-train-vanilla 3-predict-write; do
 done
 # Afterwards, all of it in one process with a 13 GiB heap (the figures of the page's headline row):
 #   GRAPHSHA_JAVA_OPTS=-Xmx13g ./graphsha --home "$HOME_DIR" cypher -f "$RAW/one-process.cypher"
+# The raw outputs name the files as they were on the machine: full.cypher is 1-train.cypher followed by the
+# vanilla call and the write (both refused there by the guard, see 1-train-graphsha.txt), rest.cypher is
+# 2-train-vanilla.cypher plus the write, write.cypher is 3-predict-write.cypher, one.cypher is one-process.cypher.
