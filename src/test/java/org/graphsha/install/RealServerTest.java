@@ -148,7 +148,9 @@ class RealServerTest {
             step("listed after the restart", begin);
         } finally {
             // The first stop was the graceful one; this one only has to end the process.
-            server.close();
+            if (server != null) {
+                server.close();
+            }
         }
         assertNoNoiseFromGraphsha(built);
     }

@@ -126,8 +126,8 @@ class PredictNodesLifecycleTest {
             .get(0).get("f"));
         try {
             // Inside the writing transaction: the new features count already.
-            Map<String, Object> inside = rows("MATCH (q) WHERE id(q) = $q MATCH (far:Paper) WHERE NOT (far)-[:CITES]-(q) "
-                + "WITH q, far LIMIT 1 SET q.features = far.features WITH q "
+            Map<String, Object> inside = rows("MATCH (q) WHERE id(q) = $q MATCH (far:Paper) WHERE far <> q AND far.features <> q.features "
+                + "AND NOT (far)-[:CITES]-(q) WITH q, far LIMIT 1 SET q.features = far.features WITH q "
                 + "CALL graphsha.predict.nodes('life', $p) YIELD predictedProbabilities AS probabilities RETURN probabilities",
                 Map.of("q", neighbour, "p", paper)).get(0);
             run("CALL gds.graph.project('cora-changed', 'Paper', {CITES: {orientation: 'UNDIRECTED'}}, "
