@@ -39,7 +39,8 @@ class BatchedWritesTest {
     static void coraWithModels() {
         TestNeo4j.resetWithCoraLongTailed();
         rows("CALL graphsha.train('cora', {modelName: 'm', splitProperty: 'split', method: 'vanilla', epochs: 3})");
-        rows("CALL graphsha.train('cora', {modelName: 'sha', splitProperty: 'split', epochs: 3})");
+        // A few hundred synthetic nodes are enough for more batches than writer threads.
+        rows("CALL graphsha.train('cora', {modelName: 'sha', splitProperty: 'split', epochs: 3, maxSyntheticNodes: 400})");
     }
 
     @AfterEach
