@@ -31,9 +31,10 @@ import org.neo4j.driver.exceptions.AuthenticationException;
  * ({@code org.neo4j.server.CommunityEntryPoint}, classpath {@code plugins/*:conf/*:lib/*}) whose
  * {@code lib/} holds Neo4j's jars only and whose {@code plugins/} holds GDS and exactly the jars of the
  * release archive this build wrote (the same as plugins/), authentication on, Bolt only. Through the Java driver it loads Cora,
- * splits, projects, trains, predicts and lists the model; then it restarts the server and lists the
- * model again, from the folder that {@code dbms.graphsha.models_directory} names. Neither start may
- * log a warning or error that comes from graphsha's jars.
+ * splits, projects, trains, predicts and lists the model, which lands in the folder that
+ * {@code dbms.graphsha.models_directory} names, and stops the server gracefully. The server may log no
+ * warning or error that comes from graphsha's jars. That a model in that folder survives a restart is
+ * ModelPersistenceTest's, on an embedded database that reads the same setting from its neo4j.conf.
  */
 class RealServerTest {
 
@@ -53,7 +54,7 @@ class RealServerTest {
 
     @Test
     @Timeout(value = 15, unit = TimeUnit.MINUTES)
-    void installsTrainsPredictsAndKeepsTheModelAcrossARestart() throws Exception {
+    void installsTrainsPredictsAndStoresTheModelWhereTheSettingSays() throws Exception {
         long begin = System.nanoTime();
         Path archive = RealNeo4jServer.unpackReleaseArchive(ROOT.resolve("archive"));
         List<Path> built = RealNeo4jServer.jarsIn(archive.resolve("plugins"));
@@ -134,20 +135,8 @@ class RealServerTest {
 
             server.stop(STOP);
             step("stopped", begin);
-            server.start(START);
-            step("restarted", begin);
-            try (Driver driver = server.driver(); Session session = driver.session()) {
-                // Listing reads the whole file (header and weights), as the prediction before the restart did;
-                // only predict.nodes keeps models in memory.
-                assertEquals(List.of("installed"), listedModels(session));
-                Record listed = one(session, "CALL graphsha.model.list('installed') YIELD modelInfo "
-                    + "RETURN modelInfo.method AS method, size(modelInfo.classes) AS classes");
-                assertEquals("graphsha", listed.get("method").asString());
-                assertEquals(7, listed.get("classes").asLong());
-            }
-            step("listed after the restart", begin);
         } finally {
-            // The first stop was the graceful one; this one only has to end the process.
+            // Ends a server that an earlier failure left running; after the graceful stop there is none.
             if (server != null) {
                 server.close();
             }
@@ -172,7 +161,7 @@ class RealServerTest {
 
     /**
      * Every WARN or ERROR entry (with its stack trace) of debug.log, neo4j.log and the console output of
-     * both starts that names graphsha, DJL, PyTorch, gson, commons-compress, commons-codec or one of
+     * the server run that names graphsha, DJL, PyTorch, gson, commons-compress, commons-codec or one of
      * plugins/' jars. The project folder is masked first, so that a checkout named graphsha does not count.
      */
     private static void assertNoNoiseFromGraphsha(List<Path> built) throws IOException {

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.graphsha.testing.Errors;
-import org.graphsha.tools.cli.GdsProcedureClasses;
+import org.graphsha.testing.GdsTestProcedures;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -58,7 +58,7 @@ class ModelAuthTest {
             .withDisabledServer()
             .withConfig(GraphDatabaseSettings.auth_enabled, true)
             .withConfig(GraphDatabaseSettings.procedure_unrestricted, List.of("gds.*", "graphsha.*"));
-        for (Class<?> type : GdsProcedureClasses.find()) {
+        for (Class<?> type : GdsTestProcedures.classes()) {
             builder = builder.withProcedure(type).withFunction(type).withAggregationFunction(type);
         }
         for (Class<?> type : GraphshaProcedures.CLASSES) {

@@ -1,7 +1,9 @@
 package org.graphsha.procedures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neo4j.graphdb.GraphDatabaseService;
 
-/** A model trained before a database restart is listed and predicts after it. */
+/**
+ * A model trained before a database restart is listed and predicts after it, from the folder that
+ * {@code dbms.graphsha.models_directory} in the home's neo4j.conf names (RealServerTest installs a real server
+ * with that setting; the restart is checked here).
+ */
 class ModelPersistenceTest {
 
     @TempDir
@@ -19,6 +25,9 @@ class ModelPersistenceTest {
 
     @Test
     void modelSurvivesARestart() throws Exception {
+        Path models = home.resolve("models elsewhere");
+        Files.writeString(Files.createDirectories(home.resolve("conf")).resolve("neo4j.conf"),
+            "dbms.graphsha.models_directory=" + models + "\n");
         List<Object> before;
         try (EmbeddedNeo4j neo4j = EmbeddedNeo4j.start(home, 0)) {
             GraphDatabaseService db = neo4j.db();
@@ -30,6 +39,7 @@ class ModelPersistenceTest {
                 + "featureProperties: ['f'], epochs: 5})");
             before = predictions(db);
         }
+        assertTrue(Files.isRegularFile(models.resolve("kept.graphsha-model")), "no model file in " + models);
         try (EmbeddedNeo4j neo4j = EmbeddedNeo4j.start(home, 0)) {
             GraphDatabaseService db = neo4j.db();
             assertEquals(List.of("kept"), db.executeTransactionally(

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
-import org.graphsha.tools.cli.GdsProcedureClasses;
 import org.graphsha.procedures.GraphshaProcedures;
 import org.neo4j.configuration.GraphDatabaseSettings;
 import org.neo4j.graphdb.GraphDatabaseService;
@@ -87,7 +86,7 @@ public final class TestNeo4j {
             .withDisabledServer()
             .withConfig(GraphDatabaseSettings.procedure_unrestricted, List.of("gds.*", "graphsha.*"))
             .withConfig(GraphDatabaseSettings.load_csv_file_url_root, importDirectory);
-        for (Class<?> type : GdsProcedureClasses.find()) {
+        for (Class<?> type : GdsTestProcedures.classes()) {
             builder = builder.withProcedure(type).withFunction(type).withAggregationFunction(type);
         }
         for (Class<?> type : GraphshaProcedures.CLASSES) {
