@@ -19,11 +19,11 @@ import org.graphsha.live.rows.GraphChanges;
 import org.graphsha.live.rows.ModelRows;
 import org.graphsha.live.rows.NodeRows;
 import org.graphsha.store.settings.GraphshaSettings;
+import org.graphsha.testing.TestNeo4j;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.harness.Neo4j;
-import org.neo4j.harness.Neo4jBuilders;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
 
 /**
@@ -88,7 +88,7 @@ class LiveScoringTest {
     @Test
     void theSettingsSizeTheCachesAndStoppingFreesThemAndTheListener() {
         LiveScoring extensions;
-        try (Neo4j neo4j = Neo4jBuilders.newInProcessBuilder().withDisabledServer()
+        try (Neo4j neo4j = TestNeo4j.builder()
             .withConfig(GraphshaSettings.model_cache_max_size, 1024L)
             .withConfig(GraphshaSettings.row_cache_max_size, 64L * Float.BYTES)
             .build()) {

@@ -12,6 +12,7 @@ import java.util.Set;
 
 import org.graphsha.testing.Errors;
 import org.graphsha.testing.GdsTestProcedures;
+import org.graphsha.testing.TestNeo4j;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,6 @@ import org.neo4j.graphdb.Result;
 import org.neo4j.graphdb.Transaction;
 import org.neo4j.harness.Neo4j;
 import org.neo4j.harness.Neo4jBuilder;
-import org.neo4j.harness.Neo4jBuilders;
 import org.neo4j.internal.kernel.api.connectioninfo.ClientConnectionInfo;
 import org.neo4j.internal.kernel.api.security.AbstractSecurityLog;
 import org.neo4j.internal.kernel.api.security.AccessMode;
@@ -54,8 +54,7 @@ class ModelAuthTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Neo4jBuilder builder = Neo4jBuilders.newInProcessBuilder()
-            .withDisabledServer()
+        Neo4jBuilder builder = TestNeo4j.builder()
             .withConfig(GraphDatabaseSettings.auth_enabled, true)
             .withConfig(GraphDatabaseSettings.procedure_unrestricted, List.of("gds.*", "graphsha.*"));
         for (Class<?> type : GdsTestProcedures.classes()) {

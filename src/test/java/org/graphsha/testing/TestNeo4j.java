@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 import org.graphsha.procedures.GraphshaProcedures;
+import org.neo4j.configuration.GraphDatabaseInternalSettings;
 import org.neo4j.configuration.GraphDatabaseSettings;
 import org.neo4j.graphdb.GraphDatabaseService;
 import org.neo4j.graphdb.Result;
@@ -69,6 +70,15 @@ public final class TestNeo4j {
         return started;
     }
 
+    /**
+     * An in-process builder without the HTTP server whose close does not wait: Bolt's Netty event loops otherwise
+     * wait a quiet period of 5 s each at shutdown, 10 s of every close (and of every test JVM's exit).
+     */
+    public static Neo4jBuilder builder() {
+        return Neo4jBuilders.newInProcessBuilder().withDisabledServer()
+            .withConfig(GraphDatabaseInternalSettings.netty_server_shutdown_quiet_period, 0);
+    }
+
     private static Started start() {
         Path importDirectory;
         try {
@@ -82,8 +92,7 @@ public final class TestNeo4j {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Neo4jBuilder builder = Neo4jBuilders.newInProcessBuilder()
-            .withDisabledServer()
+        Neo4jBuilder builder = builder()
             .withConfig(GraphDatabaseSettings.procedure_unrestricted, List.of("gds.*", "graphsha.*"))
             .withConfig(GraphDatabaseSettings.load_csv_file_url_root, importDirectory);
         for (Class<?> type : GdsTestProcedures.classes()) {
