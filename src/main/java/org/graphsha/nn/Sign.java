@@ -13,7 +13,7 @@ import ai.djl.ndarray.NDManager;
  * ... | H_K·W_K + b_K]), dropout on Z, then logits Z·W + b. Each hop map has {@code hidden} columns, so Z has (K+1)·hidden.
  * Its inputs H_k = Â^k X are computed once ({@link HopFeatures}); it builds no graph operator on the engine.
  */
-record Sign(ModelSpec spec) implements HopBackbone {
+public record Sign(ModelSpec spec) implements HopBackbone {
 
     @Override
     public ParameterSet initialize(int in, int classes, RandomGenerator random) {
@@ -47,6 +47,40 @@ record Sign(ModelSpec spec) implements HopBackbone {
         }
         NDArray z = Backbone.activate(hops == 1 ? parts.get(0) : NDArrays.concat(parts, 1), dropoutMask);
         return z.matMul(p.get(2 * hops)).add(p.get(2 * hops + 1));
+    }
+
+    /**
+     * {@link #logits} for one node without an engine (the Spark executors score with it): the same sums in
+     * float32, dropout off.
+     *
+     * @param hops    H_0..H_K of the node
+     * @param weights the parameters' weights in their order (in x hidden per hop, then width x classes), row-major
+     * @param biases  the parameters' biases in the same order
+     */
+    public static float[] rowLogits(float[][] hops, float[][] weights, float[][] biases, int hidden, int classes) {
+        int width = hops.length * hidden;
+        float[] z = new float[width];
+        for (int k = 0; k < hops.length; k++) {
+            float[] x = hops[k];
+            float[] w = weights[k];
+            for (int j = 0; j < hidden; j++) {
+                float s = biases[k][j];
+                for (int i = 0; i < x.length; i++) {
+                    s += x[i] * w[i * hidden + j];
+                }
+                z[k * hidden + j] = Math.max(s, 0f);
+            }
+        }
+        float[] out = weights[hops.length];
+        float[] logits = new float[classes];
+        for (int c = 0; c < classes; c++) {
+            float s = biases[hops.length][c];
+            for (int i = 0; i < width; i++) {
+                s += z[i] * out[i * classes + c];
+            }
+            logits[c] = s;
+        }
+        return logits;
     }
 
     // ---- what the message-graph backbones do and this one does not

@@ -5,13 +5,14 @@ import java.util.List;
 
 import org.graphsha.graph.ClassDecision;
 import org.graphsha.graph.DecisionRule;
+import org.graphsha.nn.Sign;
 import org.graphsha.nn.Tensor;
 import org.graphsha.numeric.Softmax;
 
 /**
- * A sign model's forward pass on one node's hop rows, in plain Java, for the executors: Z = ReLU([H_0·W_0 + b_0 | … |
- * H_K·W_K + b_K]), logits Z·W + b, plus the model's logit offsets, softmax, then the stored calibration and decision
- * rule, as graphsha.predict.* apply them. Holds only arrays, so Spark ships it to every task.
+ * A sign model's score of one node from its hop rows, for the executors: the backbone's own row forward
+ * ({@link Sign#rowLogits}) plus the model's logit offsets, softmax, then the stored calibration and decision rule, as
+ * graphsha.predict.* apply them. Holds only arrays, so Spark ships it to every task.
  */
 final class SignScorer implements Serializable {
 
@@ -57,27 +58,9 @@ final class SignScorer implements Serializable {
 
     /** @param hops H_0..H_K of one node */
     Scored score(float[][] hops, ClassDecision decision) {
-        int width = hops.length * hidden;
-        float[] z = new float[width];
-        for (int k = 0; k < hops.length; k++) {
-            float[] x = hops[k];
-            float[] w = weights[k];
-            for (int j = 0; j < hidden; j++) {
-                float s = biases[k][j];
-                for (int i = 0; i < x.length; i++) {
-                    s += x[i] * w[i * hidden + j];
-                }
-                z[k * hidden + j] = Math.max(s, 0f);
-            }
-        }
-        float[] out = weights[hops.length];
-        float[] logits = new float[classes];
+        float[] logits = Sign.rowLogits(hops, weights, biases, hidden, classes);
         for (int c = 0; c < classes; c++) {
-            float s = biases[hops.length][c];
-            for (int i = 0; i < width; i++) {
-                s += z[i] * out[i * classes + c];
-            }
-            logits[c] = s + (float) logitOffsets[c];
+            logits[c] += (float) logitOffsets[c];
         }
         double[] p = new double[classes];
         Softmax.row(logits, 0, classes, p, 0);

@@ -113,6 +113,39 @@ class HopRowsTest {
         });
     }
 
+    /** The backbone's engine-free row forward (what Spark's executors score with) gives the engine's logits. */
+    @Test
+    void theRowForwardWithoutAnEngineGivesTheEngineLogits() {
+        HopOperator a = HopOperator.of(HopFeaturesTest.graph(N, 35, 21), GcnNormalization.SYMMETRIC);
+        HopFeatures real = HopFeatures.compute(a, HopFeaturesTest.features(N, F, 22), HOPS, 1);
+        ModelSpec spec = ModelSpec.defaults(BackboneKind.SIGN);
+        HopBackbone model = (HopBackbone) spec.backbone();
+        int classes = 3;
+        List<Tensor> params = model.initialize(F, classes, new SplittableRandom(5)).tensors();
+        float[][] weights = new float[params.size() / 2][];
+        float[][] biases = new float[params.size() / 2][];
+        for (int l = 0; l < weights.length; l++) {
+            weights[l] = params.get(2 * l).data();
+            biases[l] = params.get(2 * l + 1).data();
+        }
+        EngineRuntime runtime = Engines.runtime(Engines.DeviceChoice.CPU, 1);
+        float[] engine = runtime.exclusive(() -> {
+            try (NDManager manager = runtime.newManager()) {
+                return HopRows.logits(model, params, manager, real, 32);
+            }
+        });
+        for (int v = 0; v < N; v++) {
+            float[][] hops = new float[HOPS + 1][F];
+            for (int k = 0; k <= HOPS; k++) {
+                real.hop(k).copyRow(v, hops[k], 0);
+            }
+            float[] row = Sign.rowLogits(hops, weights, biases, spec.hidden(), classes);
+            for (int c = 0; c < classes; c++) {
+                assertEquals(engine[v * classes + c], row[c], 1e-5f, "node " + v + ", class " + c);
+            }
+        }
+    }
+
     @Test
     void aFillThatWritesTheWrongCountIsRefused() {
         EngineRuntime runtime = Engines.runtime(Engines.DeviceChoice.CPU, 1);
