@@ -50,7 +50,7 @@ class ArchitectureTest {
         ALLOWED.put("method", Set.of("graph", "diffusion", "synthesis", "nn", "training", "evaluation"));
         ALLOWED.put("catalog", Set.of("graph", "nn"));
         ALLOWED.put("config", Set.of("graph", "data", "diffusion", "synthesis", "nn", "training", "method", "catalog"));
-        ALLOWED.put("gds", Set.of("graph"));
+        ALLOWED.put("gds", Set.of("numeric", "graph"));
         ALLOWED.put("store", Set.of("graph", "data"));
         ALLOWED.put("writeback", Set.of("graph", "store"));
         ALLOWED.put("live", Set.of("numeric", "graph", "nn", "training", "catalog", "config", "store"));

@@ -1,12 +1,14 @@
 package org.graphsha.gds;
 
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.neo4j.gds.core.concurrency.Concurrency;
 import org.neo4j.gds.core.utils.progress.JobId;
 import org.neo4j.gds.core.utils.progress.TaskRegistryFactory;
 import org.neo4j.gds.core.utils.progress.tasks.ProgressTracker;
+import org.neo4j.gds.core.utils.progress.tasks.Status;
 import org.neo4j.gds.core.utils.progress.tasks.Task;
 import org.neo4j.gds.core.utils.progress.tasks.TaskProgressTracker;
 import org.neo4j.gds.core.utils.progress.tasks.TaskTreeProgressTracker;
@@ -17,16 +19,19 @@ import org.neo4j.logging.Log;
 
 /**
  * A job in GDS's task framework, so that {@code gds.listProgress} and the Neo4j log show how far a
- * long call has got. Stages run in the order they were declared, each with a known volume.
+ * long call has got. Stages run in the order they were declared, each with a known volume; a running stage's
+ * name ends with its remaining time ({@link TimedStage}).
  */
 public final class GdsProgress {
 
     public record Stage(String name, long volume) {}
 
     private final ProgressTracker tracker;
+    private final Map<String, TimedStage> stages;
 
-    private GdsProgress(ProgressTracker tracker) {
+    private GdsProgress(ProgressTracker tracker, Map<String, TimedStage> stages) {
         this.tracker = tracker;
+        this.stages = stages;
     }
 
     /**
@@ -36,11 +41,11 @@ public final class GdsProgress {
      */
     public static GdsProgress start(TaskRegistryFactory registry, Log log, int concurrency, String jobId,
                                     boolean logProgress, String job, List<Stage> stages) {
-        List<Task> leaves = new ArrayList<>();
+        Map<String, TimedStage> leaves = new LinkedHashMap<>();
         for (Stage stage : stages) {
-            leaves.add(Tasks.leaf(stage.name(), stage.volume()));
+            leaves.put(stage.name(), new TimedStage(stage.name(), stage.volume()));
         }
-        Task root = Tasks.task(job, leaves);
+        Task root = Tasks.task(job, List.copyOf(leaves.values()));
         JobId id = jobId == null ? new JobId() : new JobId(jobId);
         ProgressTracker tracker = logProgress
             ? new TaskProgressTracker(root, new TenPercentLog(new LogAdapter(log)), new Concurrency(concurrency), id,
@@ -48,7 +53,7 @@ public final class GdsProgress {
             : new TaskTreeProgressTracker(root, new LogAdapter(log), new Concurrency(concurrency), id, registry,
                 EmptyUserLogRegistryFactory.INSTANCE);
         tracker.beginSubTask(job);
-        return new GdsProgress(tracker);
+        return new GdsProgress(tracker, leaves);
     }
 
     public void beginStage(String name) {
@@ -69,7 +74,13 @@ public final class GdsProgress {
     }
 
     public void endStage(String name) {
-        tracker.endSubTask(name);
+        // The running stage's name carries its remaining time, so GDS's own check of the name cannot be used.
+        TimedStage stage = stages.get(name);
+        if (stage == null || stage.status() != Status.RUNNING) {
+            throw new IllegalStateException("the stage `" + name + "` is not running");
+        }
+        stage.ending();
+        tracker.endSubTask();
     }
 
     public void finish(String job) {

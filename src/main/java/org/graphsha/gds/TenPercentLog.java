@@ -32,7 +32,9 @@ final class TenPercentLog implements Log {
     public void info(String format, Object... arguments) {
         if (arguments.length > 0 && arguments[arguments.length - 1] instanceof String last) {
             Matcher percent = PERCENT_ONLY.matcher(last);
-            String task = arguments.length > 1 ? String.valueOf(arguments[arguments.length - 2]) : "";
+            // A running stage's name carries its remaining time, which changes from line to line.
+            String task = arguments.length > 1 ? TimedStage.plainName(String.valueOf(arguments[arguments.length - 2]))
+                : "";
             if (percent.matches() && !firstOfItsTenth(task, Integer.parseInt(percent.group(1)))) {
                 return;
             }

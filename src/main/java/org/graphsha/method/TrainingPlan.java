@@ -139,6 +139,11 @@ public final class TrainingPlan {
         return new TrainingPlan(runs, selection, members, decision);
     }
 
+    /** Each candidate's run configuration, or the one run configuration. */
+    public List<RunConfig> runConfigs() {
+        return runs.stream().map(MethodCandidate::config).toList();
+    }
+
     public MethodCandidates selection() {
         return selection;
     }

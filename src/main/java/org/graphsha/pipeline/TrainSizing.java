@@ -6,6 +6,7 @@ import org.graphsha.data.TrainingData;
 import org.graphsha.gds.GdsGraphs;
 import org.graphsha.method.Method;
 import org.graphsha.method.RunConfig;
+import org.graphsha.method.TrainingTime;
 import org.graphsha.training.MemoryEstimate;
 import org.graphsha.training.augment.EpochAugmentation;
 import org.neo4j.graphdb.Transaction;
@@ -17,8 +18,12 @@ import org.neo4j.graphdb.Transaction;
  */
 public final class TrainSizing {
 
-    /** A call's memory estimate, the size of the selected graph and the most synthetic nodes an epoch adds. */
-    public record Estimate(MemoryEstimate memory, long nodeCount, long relationshipCount, long syntheticNodes) {}
+    /**
+     * A call's memory estimate, the size of the selected graph, the most synthetic nodes an epoch adds and the graph's
+     * shape as the time estimate reads it.
+     */
+    public record Estimate(MemoryEstimate memory, long nodeCount, long relationshipCount, long syntheticNodes,
+                           TrainingTime.Shape shape) {}
 
     /** The estimate and what sizing read, so that a run reads the classes once. */
     record Sized(Estimate estimate, long[] ids, TrainingData.Labels labels) {}
@@ -98,7 +103,13 @@ public final class TrainSizing {
             // and N predicted classes.
             memory = memory.withHeap("keptRun", n * ((long) classes * Float.BYTES + Integer.BYTES));
         }
-        return new Estimate(memory, n, relationships, synthetic);
+        return new Estimate(memory, n, relationships, synthetic,
+            new TrainingTime.Shape(n, edges, featureDimension, trainingCounts, validationCounts));
+    }
+
+    /** The call's expected time on this machine, from a few measured epochs of its runs ({@link TrainingTime}). */
+    public static TrainingTime.Expected expectedTime(TrainConfig config, Estimate estimate) {
+        return TrainingTime.of(config.plan(null), config.diffusion(), estimate.shape(), config.epochs(), config.seed());
     }
 
     static GdsGraphs.Selection selection(TrainConfig config) {

@@ -271,11 +271,18 @@ class CypherSurfaceTest {
     }
 
     @Test
-    void estimatesMemory() {
+    void estimatesMemoryAndTime() {
         Map<String, Object> estimate = rows("CALL graphsha.train.estimate('accounts', {modelName: 'e', "
-            + "targetProperty: 'kind', featureProperties: ['vec', 'score']}) YIELD nodeCount, bytesMin, bytesMax, heapBytes, nativeBytesMax, "
-            + "requiredMemory RETURN *").get(0);
+            + "targetProperty: 'kind', featureProperties: ['vec', 'score'], epochs: 200, ensembleSize: 2}) "
+            + "YIELD nodeCount, bytesMin, bytesMax, heapBytes, nativeBytesMax, requiredMemory, expectedTime RETURN *").get(0);
         assertEquals(300L, estimate.get("nodeCount"));
+        Map<?, ?> time = (Map<?, ?>) estimate.get("expectedTime");
+        assertEquals(200L, time.get("epochs"));
+        assertEquals(2L, time.get("trainings"), "one per ensemble member");
+        assertTrue((Double) time.get("preprocessingSeconds") > 0, "GraphSHA's diffusion: " + time);
+        assertTrue((Double) time.get("seconds") >= (Double) time.get("preprocessingSeconds")
+            + 2 * 200 * (Double) time.get("secondsPerEpoch"), time.toString());
+        assertTrue(((String) time.get("expected")).matches("[0-9]+ (s|min [0-9]+ s|h [0-9]{2} min)"), time.toString());
         assertTrue((Long) estimate.get("bytesMin") > 0 && (Long) estimate.get("bytesMin") <= (Long) estimate.get("bytesMax"));
         assertTrue((Long) estimate.get("heapBytes") > 0 && (Long) estimate.get("nativeBytesMax") > 0);
         long smote = (Long) single("CALL graphsha.train.estimate('accounts', {modelName: 'e', method: 'graphSmote', "
@@ -301,9 +308,14 @@ class CypherSurfaceTest {
     }
 
     @Test
-    void showsProgressAndStopsOnTerminate() throws Exception {
-        Jobs.terminateOnceListed("CALL graphsha.train('accounts', {modelName: 'long', targetProperty: 'kind', "
-            + "featureProperties: ['vec', 'score'], epochs: 100000})", "graphsha.train", "modelName: 'long'");
+    void showsProgressWithTheRemainingTimeAndStopsOnTerminate() throws Exception {
+        // The running stage's name ends with its remaining time once an epoch has finished.
+        Jobs.terminateOnceShown("CALL graphsha.train('accounts', {modelName: 'long', targetProperty: 'kind', "
+                + "featureProperties: ['vec', 'score'], epochs: 100000, jobId: 'long-job'})",
+            "CALL gds.listProgress() YIELD jobId WHERE jobId = 'long-job' "
+                + "CALL gds.listProgress(jobId) YIELD taskName, status WHERE status = 'RUNNING' "
+                + "AND taskName =~ '.*training \\(about [0-9]+ (s|min [0-9]+ s|h [0-9]{2} min) left\\)' RETURN taskName", Map.of(),
+            "modelName: 'long'", () -> { });
         assertFalse((Boolean) single("CALL graphsha.model.exists('long') YIELD exists RETURN exists"));
         assertEquals(0L, single("MATCH (s:GraphSHASynthetic) RETURN count(s)"));
     }

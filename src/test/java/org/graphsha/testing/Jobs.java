@@ -27,14 +27,20 @@ public final class Jobs {
     /** As above; {@code afterTerminate} runs between the termination and the wait for the call's failure. */
     public static void terminateOnceListed(String query, String taskName, String marker, Runnable afterTerminate)
         throws Exception {
+        terminateOnceShown(query, "CALL gds.listProgress() YIELD taskName WHERE taskName = $task RETURN taskName",
+            Map.of("task", taskName), marker, afterTerminate);
+    }
+
+    /** As above, waiting until {@code shown} (a query on gds.listProgress) returns a row. */
+    public static void terminateOnceShown(String query, String shown, Map<String, Object> parameters, String marker,
+                                          Runnable afterTerminate) throws Exception {
         CompletableFuture<Object> call = CompletableFuture.supplyAsync(() -> rows(query));
         boolean seen = false;
         while (!seen && !call.isDone()) {
-            seen = !rows("CALL gds.listProgress() YIELD taskName WHERE taskName = $task RETURN taskName",
-                Map.of("task", taskName)).isEmpty();
+            seen = !rows(shown, parameters).isEmpty();
             Thread.sleep(20);
         }
-        assertTrue(seen, taskName + " never showed up in gds.listProgress");
+        assertTrue(seen, "never shown in gds.listProgress: " + shown + " " + parameters);
         List<Map<String, Object>> running = rows("SHOW TRANSACTIONS YIELD transactionId, currentQuery "
             + "WHERE currentQuery CONTAINS $marker AND NOT currentQuery CONTAINS 'SHOW TRANSACTIONS' "
             + "RETURN transactionId", Map.of("marker", marker));

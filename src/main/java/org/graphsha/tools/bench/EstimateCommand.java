@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.graphsha.config.TrainConfig;
+import org.graphsha.method.TrainingTime;
+import org.graphsha.numeric.Durations;
 import org.graphsha.pipeline.TrainSizing;
 import org.graphsha.procedures.EstimateResult;
 import org.graphsha.synthesis.SynthesisCounts;
@@ -20,7 +22,8 @@ import org.graphsha.tools.generate.Flags;
 public final class EstimateCommand {
 
     public static final String USAGE = "usage: estimate [--nodes 2449029] [--relationships 123718280: as the projection counts them, twice per stored one when undirected] [--features 100]"
-        + " [--classes 47] [--imbalance-ratio 1200] [--train-fraction 0.08] [--val-fraction 0.02] [--KEY VALUE: graphsha.train keys, e.g."
+        + " [--classes 47] [--imbalance-ratio 1200] [--train-fraction 0.08] [--val-fraction 0.02] [--time false: true times"
+        + " a few epochs on generated graphs of this shape and prints the expected training time on this machine] [--KEY VALUE: graphsha.train keys, e.g."
         + " --backbone sign --maxSyntheticNodes 100000]";
 
     /** Machine memories the printed estimate is compared with. */
@@ -45,6 +48,7 @@ public final class EstimateCommand {
             double ratio = flags.number("imbalance-ratio", 1200, 1, 1e6, false);
             double trainFraction = flags.number("train-fraction", 0.08, 0, 1, true);
             double valFraction = flags.number("val-fraction", 0.02, 0, 1, true);
+            boolean time = flags.bool("time", false);
             Map<String, Object> keys = flags.restAsKeys();
             keys.put("modelName", "estimate");
             TrainConfig config = TrainConfig.of("estimate", keys);
@@ -59,6 +63,12 @@ public final class EstimateCommand {
             out.print(result.treeView());
             for (long gib : MACHINES_GIB) {
                 out.printf(Locale.ROOT, "fits %d GiB: %s%n", gib, result.bytesMax() <= (gib << 30) ? "yes" : "no");
+            }
+            if (time) {
+                TrainingTime.Expected expected = TrainSizing.expectedTime(config, estimate);
+                out.printf(Locale.ROOT, "expected time on this machine: %s (pre-processing %.1f s, then %d training(s) of "
+                    + "%d epochs at %.4f s per epoch)%n", Durations.human(expected.seconds()),
+                    expected.preprocessingSeconds(), expected.trainings(), expected.epochs(), expected.secondsPerEpoch());
             }
             return 0;
         } catch (IllegalArgumentException | ArithmeticException e) {

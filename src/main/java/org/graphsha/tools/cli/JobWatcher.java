@@ -16,12 +16,13 @@ final class JobWatcher implements AutoCloseable {
      * The running stage of the first graphsha job. The job's own progress weighs its stages by their
      * volumes, which are in different units (N source columns for the diffusion, one step per epoch
      * for training), so it reads ~100 % for the whole training; the innermost running task is what
-     * tells how far the long part has got.
+     * tells how far the long part has got. The display shows its own time left, so the stage's is cut off.
      */
     private static final String QUERY = "CALL gds.listProgress() YIELD jobId, taskName "
         + "WHERE taskName STARTS WITH 'graphsha' WITH jobId, taskName AS job LIMIT 1 "
         + "CALL gds.listProgress(jobId) YIELD taskName, progress, status WHERE status = 'RUNNING' "
-        + "RETURN job + ' ' + trim(replace(replace(taskName, '|--', ''), '|', '')) AS taskName, progress";
+        + "RETURN job + ' ' + trim(replace(replace(split(taskName, ' (about ')[0], '|--', ''), '|', '')) AS taskName, "
+        + "progress";
 
     private final Thread thread;
     private final ProgressDisplay display;

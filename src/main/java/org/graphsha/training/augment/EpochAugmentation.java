@@ -23,6 +23,11 @@ public interface EpochAugmentation {
     /** Whether its key turns it on; one that is off is not prepared and changes nothing. */
     boolean enabled();
 
+    /** The same option as it acts once its warm-up is over, for timing a run's typical epoch. */
+    default EpochAugmentation steadyState() {
+        return this;
+    }
+
     /** The run's state, prepared once per run before the first epoch. */
     Epochs prepare(GraphSnapshot graph);
 

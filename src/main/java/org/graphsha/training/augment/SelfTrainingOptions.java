@@ -24,6 +24,11 @@ public record SelfTrainingOptions(double weight, int warmupEpochs) implements Ep
     }
 
     @Override
+    public EpochAugmentation steadyState() {
+        return new SelfTrainingOptions(weight, 0);
+    }
+
+    @Override
     public EpochAugmentation.Epochs prepare(GraphSnapshot graph) {
         return new SelfTraining(graph, this);
     }
