@@ -1,0 +1,3 @@
+CALL gds.graph.project('arxiv', 'Paper', {CITES: {orientation: 'UNDIRECTED'}}, {nodeProperties: ['features', 'class']}) YIELD nodeCount, relationshipCount RETURN nodeCount, relationshipCount;
+CALL graphsha.train.estimate('arxiv', {modelName: 'arxiv-graphsha', backbone: 'sign', method: 'graphsha', splitProperty: 'split', selfTrainingWeight: 0, maxSyntheticNodes: 100000, featureNormalization: 'none', diffusionMode: 'scalable', diffusionEpsilon: 1e-4, epochs: 60, concurrency: 2}) YIELD expectedTime RETURN expectedTime;
+CALL graphsha.train.estimate('arxiv', {modelName: 'arxiv-vanilla', backbone: 'sign', method: 'vanilla', splitProperty: 'split', featureNormalization: 'none', epochs: 60, concurrency: 2}) YIELD expectedTime RETURN expectedTime;
