@@ -31,6 +31,15 @@ class EstimateCommandTest {
         assertTrue(bytes(sign) < bytes(gcn), sign + gcn);
         String small = run(0, "--nodes", "3000", "--relationships", "20000", "--features", "16", "--classes", "3");
         assertTrue(small.contains("fits 24 GiB: yes"), small);
+        assertTrue(!small.contains("expected time"), "only with --time true: " + small);
+    }
+
+    @Test
+    void withTimeItPrintsTheExpectedTrainingTime() {
+        String timed = run(0, "--nodes", "3000", "--relationships", "20000", "--features", "16", "--classes", "3",
+            "--method", "vanilla", "--hiddenSize", "16", "--epochs", "50", "--time", "true");
+        assertTrue(timed.matches("(?s).*expected time on this machine: [0-9]+ (s|min [0-9]+ s|h [0-9]{2} min) "
+            + "\\(pre-processing 0\\.0 s, then 1 training\\(s\\) of 50 epochs at [0-9.]+ s per epoch\\).*"), timed);
     }
 
     @Test
@@ -39,6 +48,8 @@ class EstimateCommandTest {
         assertTrue(key.contains("backbone") && key.contains("mlp"), key);
         String pair = run(2, "--nodes");
         assertTrue(pair.contains("--FLAG VALUE"), pair);
+        String time = run(1, "--time", "maybe");
+        assertTrue(time.contains("invalid value `maybe` for --time: expected true or false"), time);
     }
 
     /** The estimate's upper bound as the first line of the tree gives it, in GiB. */
