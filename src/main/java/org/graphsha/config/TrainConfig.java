@@ -148,6 +148,7 @@ public record TrainConfig(
             TrainKeys.DIFFUSION.put(r, e),
             TrainKeys.DIFFUSION_NORMALIZATION.put(r, e),
             TrainKeys.DIFFUSION_MODE.put(r, e),
+            TrainKeys.DIFFUSION_SOURCES.put(r, e),
             TrainKeys.PPR_ALPHA.put(r, e),
             TrainKeys.TOP_K.put(r, e),
             TrainKeys.HEAT_TIME.put(r, e),

@@ -16,6 +16,7 @@ import org.graphsha.config.TrainConfig.FeatureNormalization;
 import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.diffusion.DiffusionMode;
 import org.graphsha.diffusion.DiffusionOptions;
+import org.graphsha.diffusion.DiffusionSources;
 import org.graphsha.diffusion.Normalization;
 import org.graphsha.graph.DecisionRule;
 import org.graphsha.method.Method;
@@ -156,6 +157,9 @@ final class TrainKeys {
         Normalization.SYMMETRIC, Normalization.class);
     static final Key<DiffusionMode> DIFFUSION_MODE = Key.choice("diffusionMode", RUN, DiffusionMode.AUTO,
         DiffusionMode.class);
+    /** Whose columns make the rows read: every node's (S̃ exactly) or the read rows' own (docs/algorithm.md §4.1). */
+    static final Key<DiffusionSources> DIFFUSION_SOURCES = Key.choice("diffusionSources", RUN, DiffusionSources.ALL,
+        DiffusionSources.class);
     static final Key<Double> PPR_ALPHA = Key.number("pprAlpha", RUN, DiffusionOptions.DEFAULT_ALPHA, 0, 1, true,
         "`0.05`");
     static final Key<Integer> TOP_K = Key.integer("topK", RUN, DiffusionOptions.DEFAULT_TOP_K, 1, 100_000, "`128`");
@@ -191,7 +195,8 @@ final class TrainKeys {
         List.of(SYNTHETIC_EDGES), List.of(DELTA_BETA_A, DELTA_BETA_B), List.of(TEMPERATURE), List.of(WARMUP_EPOCHS),
         List.of(EXCLUDE_OWN_CLASS), List.of(HARDNESS), List.of(HARDNESS_NEIGHBOURS), List.of(MAX_SYNTHETIC_NODES),
         List.of(ABLATION),
-        List.of(DIFFUSION), List.of(DIFFUSION_NORMALIZATION), List.of(DIFFUSION_MODE), List.of(PPR_ALPHA),
+        List.of(DIFFUSION), List.of(DIFFUSION_NORMALIZATION), List.of(DIFFUSION_MODE), List.of(DIFFUSION_SOURCES),
+        List.of(PPR_ALPHA),
         List.of(TOP_K), List.of(HEAT_TIME), List.of(DIFFUSION_EPSILON), List.of(RANDOM_SEED), List.of(DEVICE),
         List.of(CONCURRENCY), List.of(NODE_LABELS, RELATIONSHIP_TYPES), List.of(TARGET_NODE_LABELS),
         List.of(JobOptions.JOB_ID, JobOptions.LOG_PROGRESS, JobOptions.WRITE_CONCURRENCY, JobOptions.SUDO),

@@ -15,7 +15,9 @@ import org.graphsha.graph.Csr;
  * normalising sum depend on the whole column, so a row cannot be computed from fewer sources than
  * the columns that reach it. What a caller can restrict is which rows are kept: with a row set,
  * every column is still computed and normalised exactly as without one, and only its entries in
- * the kept rows are stored, which makes the stored S̃ about K entries per kept row instead of K·N.
+ * the kept rows are stored, which makes the stored S̃ about K entries per kept row instead of K·N. With
+ * {@link DiffusionSources#ANCHORS} a kept row is instead its own node's column, so only those are computed: a
+ * different distribution (docs/algorithm.md §4.1) at the cost of one column per kept row.
  */
 public final class Diffusion {
 
@@ -56,10 +58,13 @@ public final class Diffusion {
         }
         Transition walk = new Transition(graph, options.normalization());
         boolean exact = options.exactFor(n);
-        ColumnStore store = new ColumnStore(n, keptRows);
         int keep = options.kind() == DiffusionKind.PPR ? options.topK() : Integer.MAX_VALUE;
         double clip = options.kind() == DiffusionKind.HEAT ? options.heatClip() : 0;
         ColumnFactory columns = columnFactory(walk, options, exact);
+        if (options.sources() == DiffusionSources.ANCHORS) {
+            return ownColumns(n, keptRows, options.concurrency(), columns, keep, clip, progress);
+        }
+        ColumnStore store = new ColumnStore(n, keptRows);
         SourceLoop.run(n, options.concurrency(), () -> {
             ColumnComputer computer = columns.create();
             ColumnSelector selector = new ColumnSelector(keep, clip, keptRows);
@@ -69,6 +74,29 @@ public final class Diffusion {
             };
         }, progress);
         return store.transpose();
+    }
+
+    /**
+     * {@link DiffusionSources#ANCHORS}: each kept row is its own node's column, cut and normalised, so only those
+     * columns are computed. Progress still counts to N: the rows not kept count as done at the end.
+     */
+    private static NeighbourDistribution ownColumns(int n, boolean[] keptRows, int concurrency, ColumnFactory columns,
+                                                    int keep, double clip, LongConsumer progress) {
+        int[] sources = keptRows == null ? null : java.util.stream.IntStream.range(0, n).filter(v -> keptRows[v])
+            .toArray();
+        int count = sources == null ? n : sources.length;
+        ColumnStore store = new ColumnStore(n, null);
+        SourceLoop.run(count, concurrency, () -> {
+            ColumnComputer computer = columns.create();
+            ColumnSelector selector = new ColumnSelector(keep, clip, null);
+            return (IntConsumer) i -> {
+                int source = sources == null ? i : sources[i];
+                computer.column(source, selector);
+                selector.finish(source, store);
+            };
+        }, progress);
+        progress.accept(n - count);
+        return store.asRows(keptRows);
     }
 
     /**

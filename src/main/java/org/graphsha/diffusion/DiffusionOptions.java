@@ -25,6 +25,7 @@ public record DiffusionOptions(
     DiffusionKind kind,
     Normalization normalization,
     DiffusionMode mode,
+    DiffusionSources sources,
     double alpha,
     int topK,
     double heatTime,
@@ -41,8 +42,8 @@ public record DiffusionOptions(
     public static final int DEFAULT_EXACT_NODE_LIMIT = 4_000;
 
     public DiffusionOptions {
-        if (kind == null || normalization == null || mode == null) {
-            throw new IllegalArgumentException("diffusion kind, normalization and mode must be given");
+        if (kind == null || normalization == null || mode == null || sources == null) {
+            throw new IllegalArgumentException("diffusion kind, normalization, mode and sources must be given");
         }
         if (!(alpha > 0 && alpha < 1)) {
             throw new IllegalArgumentException("alpha must lie strictly between 0 and 1, but was `" + alpha
@@ -70,7 +71,8 @@ public record DiffusionOptions(
     }
 
     public static DiffusionOptions defaults() {
-        return new DiffusionOptions(DiffusionKind.PPR, Normalization.SYMMETRIC, DiffusionMode.AUTO, DEFAULT_ALPHA,
+        return new DiffusionOptions(DiffusionKind.PPR, Normalization.SYMMETRIC, DiffusionMode.AUTO, DiffusionSources.ALL,
+            DEFAULT_ALPHA,
             DEFAULT_TOP_K, DEFAULT_HEAT_TIME, DEFAULT_HEAT_CLIP, DEFAULT_EPSILON, DEFAULT_EXACT_NODE_LIMIT,
             Math.max(1, Runtime.getRuntime().availableProcessors()));
     }

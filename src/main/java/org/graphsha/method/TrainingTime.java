@@ -9,6 +9,7 @@ import org.graphsha.diffusion.Diffusion;
 import org.graphsha.diffusion.DiffusionKind;
 import org.graphsha.diffusion.DiffusionMode;
 import org.graphsha.diffusion.DiffusionOptions;
+import org.graphsha.diffusion.DiffusionSources;
 import org.graphsha.diffusion.NeighbourDistribution;
 import org.graphsha.graph.Csr;
 import org.graphsha.graph.EdgeList;
@@ -25,7 +26,8 @@ import org.graphsha.training.selection.EarlyStopping;
  * of training and validation nodes per class), and its time per epoch and per run, fitted as a + b·N over the two
  * sizes, is read at the real graph's N. The diffusion is timed too: the dense solve (a few thousand nodes at most) on
  * a random graph of N/2 nodes, scaled by 8, and on the push path a sample of source columns of the larger probe
- * graph, scaled by N over the threads. Reading the projection is not counted. A random graph has no communities, so
+ * graph, scaled by the columns computed (N, or the training nodes with {@code diffusionSources: 'anchors'}) over the
+ * threads. Reading the projection is not counted. A random graph has no communities, so
  * a push spreads further on it than on most real graphs.
  *
  * <p>The generated features are dense, so a graph whose features are sparse enough for the sparse path
@@ -90,7 +92,7 @@ public final class TrainingTime {
         int smallNodes = largeNodes / 4;
         GraphSnapshot small = probeGraph(shape, smallNodes, seed);
         GraphSnapshot large = probeGraph(shape, largeNodes, seed + 1);
-        double preprocessing = needsDiffusion ? diffusionSeconds(diffusion, shape.nodes(), large) : 0;
+        double preprocessing = needsDiffusion ? diffusionSeconds(diffusion, shape.nodes(), sum(shape.trainingCounts()), large) : 0;
         NeighbourDistribution smallRows = needsDiffusion ? oneHopRows(small) : null;
         NeighbourDistribution largeRows = needsDiffusion ? oneHopRows(large) : null;
 
@@ -143,7 +145,7 @@ public final class TrainingTime {
     }
 
     /** Every source's column is computed: cubic in N for the dense solve, per source on the push path. */
-    private static double diffusionSeconds(DiffusionOptions options, long nodes, GraphSnapshot large) {
+    private static double diffusionSeconds(DiffusionOptions options, long nodes, long anchors, GraphSnapshot large) {
         if (nodes <= Integer.MAX_VALUE && options.exactFor((int) nodes)) {
             // The solve is cubic in N, and only graphs of a few thousand nodes take it: it is timed at half the size.
             // A first, smaller solve compiles its loops; the faster of two timed ones counts.
@@ -164,7 +166,9 @@ public final class TrainingTime {
             sources[i] = i * (large.nodeCount() / PUSH_SOURCES);
         }
         double perColumn = Diffusion.secondsPerColumn(large.adjacency(), options, sources);
-        return perColumn * nodes / Math.max(1, Math.min(options.concurrency(), Runtime.getRuntime().availableProcessors()));
+        long columns = options.sources() == DiffusionSources.ANCHORS ? Math.min(nodes, anchors) : nodes;
+        return perColumn * columns / Math.max(1, Math.min(options.concurrency(),
+            Runtime.getRuntime().availableProcessors()));
     }
 
     /**
@@ -221,6 +225,14 @@ public final class TrainingTime {
             }
         });
         return Csr.undirected(n, edges, v -> true);
+    }
+
+    private static long sum(int[] counts) {
+        long total = 0;
+        for (int c : counts) {
+            total += c;
+        }
+        return total;
     }
 
     private static int assign(int[] counts, double share, int least, int[] classes, boolean[] mask, int from) {

@@ -92,6 +92,7 @@ class TrainConfigTest {
             new Object[] {"device", "tpu"}, new Object[] {"cbBeta", 1.0}, new Object[] {"focalGamma", -1.0},
             new Object[] {"concurrency", 0L}, new Object[] {"diffusion", "ppr2"},
             new Object[] {"diffusionNormalization", "left"}, new Object[] {"diffusionMode", "fast"},
+            new Object[] {"diffusionSources", "training"},
             new Object[] {"pprAlpha", 1.0}, new Object[] {"topK", 0L}, new Object[] {"heatTime", 0.0},
             new Object[] {"diffusionEpsilon", 2.0}, new Object[] {"synthesisTarget", "median"},
             new Object[] {"syntheticEdges", "outbound"}, new Object[] {"deltaBetaA", 0.0},

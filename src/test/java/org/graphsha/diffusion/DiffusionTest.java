@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.graphsha.graph.Csr;
@@ -228,6 +230,69 @@ class DiffusionTest {
             assertEquals(keptEntries, some.entryCount());
             assertTrue(some.entryCount() < all.entryCount() / 2, "a third of the rows hold about a third of the entries");
             assertTrue(some.bytes() < all.bytes());
+        }
+    }
+
+    /**
+     * {@code diffusionSources: 'anchors'}: a kept row is its own node's column of S, cut to its top K and normalised
+     * (column a of the column-sparsified S), not row a of S̃; only the kept nodes' columns are computed.
+     */
+    @ParameterizedTest
+    @EnumSource(Normalization.class)
+    void anchorRowsAreTheirOwnColumnsCutAndNormalised(Normalization normalization) {
+        int n = GRAPH.nodeCount();
+        boolean[] kept = new boolean[n];
+        for (int v = 1; v < n; v += 4) {
+            kept[v] = true;
+        }
+        kept[n - 1] = true; // isolated: its column is its unit vector
+        double[][] s = DenseDiffusionReference.ppr(GRAPH, normalization, ALPHA);
+        for (int topK : new int[] {8, 128}) {
+            double[][] columns = DenseDiffusionReference.sparsify(s, topK, 0);
+            DiffusionOptions anchors = options(topK).withNormalization(normalization)
+                .withSources(DiffusionSources.ANCHORS);
+            List<Long> calls = new ArrayList<>();
+            NeighbourDistribution exact = Diffusion.compute(GRAPH, anchors.withMode(DiffusionMode.EXACT), kept,
+                done -> { synchronized (calls) { calls.add(done); } });
+            NeighbourDistribution pushed = Diffusion.compute(GRAPH, anchors.withMode(DiffusionMode.SCALABLE), kept,
+                done -> { });
+            long keptCount = 0;
+            for (int a = 0; a < n; a++) {
+                assertEquals(kept[a], exact.holdsRow(a), "row " + a);
+                if (!kept[a]) {
+                    assertEquals(0, exact.rowLength(a));
+                    continue;
+                }
+                keptCount++;
+                for (int j = 0; j < n; j++) {
+                    assertEquals(columns[j][a], exact.weight(a, j), 1e-6, "row " + a + ", entry " + j);
+                    if (topK == 128) {
+                        // Every entry kept: the push differs from the solve by its bound only.
+                        assertEquals(columns[j][a], pushed.weight(a, j), 1e-3, "pushed row " + a + ", entry " + j);
+                    }
+                }
+                for (int k = exact.rowStart(a) + 1; k < exact.rowEnd(a); k++) {
+                    assertTrue(exact.column(k - 1) < exact.column(k), "row entries sorted and distinct");
+                }
+            }
+            assertEquals(n, calls.stream().mapToLong(Long::longValue).sum(), "progress counts to N");
+            assertEquals(n - keptCount, calls.get(calls.size() - 1), "the columns not computed count at the end");
+        }
+    }
+
+    @Test
+    void anchorRowsDoNotDependOnConcurrency() {
+        boolean[] kept = new boolean[GRAPH.nodeCount()];
+        for (int v = 0; v < kept.length; v += 2) {
+            kept[v] = true;
+        }
+        DiffusionOptions anchors = options(8).withSources(DiffusionSources.ANCHORS).withMode(DiffusionMode.SCALABLE);
+        NeighbourDistribution one = Diffusion.compute(GRAPH, anchors.withConcurrency(1), kept, done -> { });
+        NeighbourDistribution two = Diffusion.compute(GRAPH, anchors.withConcurrency(2), kept, done -> { });
+        assertEquals(one.entryCount(), two.entryCount());
+        for (int k = 0; k < one.entryCount(); k++) {
+            assertEquals(one.column(k), two.column(k));
+            assertEquals(Float.floatToRawIntBits(one.weight(k)), Float.floatToRawIntBits(two.weight(k)));
         }
     }
 
