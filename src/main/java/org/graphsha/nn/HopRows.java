@@ -136,7 +136,18 @@ public final class HopRows {
      */
     public static float[] logits(HopBackbone model, List<Tensor> parameters, NDManager manager, HopFeatures real,
                                  int[] rows, int batchRows) {
-        float[] out = null;
+        return logits(model, parameters, manager, real, rows, batchRows, null);
+    }
+
+    /**
+     * As above, into {@code into} when it is N x C: an epoch's eval that scores the same rows every time then writes
+     * them over the last epoch's, and the other rows stay zero, with no N x C array allocated per epoch.
+     *
+     * @param into the array of the last call with the same rows, or null for a fresh one
+     */
+    public static float[] logits(HopBackbone model, List<Tensor> parameters, NDManager manager, HopFeatures real,
+                                 int[] rows, int batchRows, float[] into) {
+        float[] out = into;
         try (NDScope scope = new NDScope(); NDManager pass = manager.newSubManager()) {
             NDList p = ParameterSet.of(parameters).toEngine(pass, false);
             for (int from = 0; from < rows.length; from += batchRows) {
@@ -144,7 +155,7 @@ public final class HopRows {
                 try (NDManager batch = pass.newSubManager()) {
                     float[] logits = model.logits(p, gather(batch, real, null, rows, from, to), null).toFloatArray();
                     int classes = logits.length / (to - from);
-                    if (out == null) {
+                    if (out == null || out.length != Math.multiplyExact(real.rows(), classes)) {
                         out = new float[Math.multiplyExact(real.rows(), classes)];
                     }
                     for (int i = from; i < to; i++) {

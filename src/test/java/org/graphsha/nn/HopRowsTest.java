@@ -2,6 +2,7 @@ package org.graphsha.nn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -96,8 +97,13 @@ class HopRowsTest {
         runtime.exclusive(() -> {
             try (NDManager manager = runtime.newManager()) {
                 float[] every = HopRows.logits(model, params, manager, real, 32);
+                // The epochs' buffer: written over by the next call with other parameters, then by these again.
+                float[] reused = HopRows.logits(model, params, manager, real, rows, 32, null);
+                List<Tensor> others = model.initialize(F, classes, new SplittableRandom(5)).tensors();
+                assertTrue(reused == HopRows.logits(model, others, manager, real, rows, 32, reused), "reused");
                 for (int batchRows : new int[] {32, 2}) {
-                    float[] listed = HopRows.logits(model, params, manager, real, rows, batchRows);
+                    float[] listed = batchRows == 2 ? HopRows.logits(model, params, manager, real, rows, batchRows)
+                        : HopRows.logits(model, params, manager, real, rows, batchRows, reused);
                     assertEquals(every.length, listed.length);
                     for (int v = 0; v < N; v++) {
                         int node = v;

@@ -31,6 +31,11 @@ final class HopInputs implements RunInputs {
     private boolean residentTried;
     /** The rows each epoch's eval forward scores; null for every row. */
     private int[] scored;
+    /**
+     * The scored rows' logits, N x C and written over every epoch: only model selection reads them, and only within
+     * the epoch (it keeps the validation scores it needs, and the kept epoch is scored again at the end).
+     */
+    private float[] scoredLogits;
 
     HopInputs(HopFeatures hops, HopOperator operator, int batchRows) {
         this.hops = hops;
@@ -80,7 +85,8 @@ final class HopInputs implements RunInputs {
     public EvalOutput evalForward(NDManager root, Backbone model, ParameterSet params, boolean keepProjection) {
         HopBackbone hop = (HopBackbone) model;
         if (scored != null) {
-            return new EvalOutput(HopRows.logits(hop, params.tensors(), root, hops, scored, batchRows), null);
+            scoredLogits = HopRows.logits(hop, params.tensors(), root, hops, scored, batchRows, scoredLogits);
+            return new EvalOutput(scoredLogits, null);
         }
         NDList engineRows = resident(root);
         float[] logits = engineRows != null

@@ -37,19 +37,32 @@ public final class LogitReadout {
         int n = logits.length / classes;
         int[] out = new int[n];
         for (int v = 0; v < n; v++) {
-            int off = v * classes;
-            int best = 0;
-            float bestValue = Float.NEGATIVE_INFINITY;
-            for (int c = 0; c < classes; c++) {
-                float z = logPrior == null ? logits[off + c] : logits[off + c] - logPrior[c];
-                if (z > bestValue) {
-                    bestValue = z;
-                    best = c;
-                }
-            }
-            out[v] = best;
+            out[v] = argmax(logits, v);
         }
         return out;
+    }
+
+    /** The argmax of the given rows only, into {@code into} (one entry per node); the other entries keep theirs. */
+    int[] predict(float[] logits, int[] rows, int[] into) {
+        int[] out = into != null && into.length == logits.length / classes ? into : new int[logits.length / classes];
+        for (int v : rows) {
+            out[v] = argmax(logits, v);
+        }
+        return out;
+    }
+
+    private int argmax(float[] logits, int v) {
+        int off = v * classes;
+        int best = 0;
+        float bestValue = Float.NEGATIVE_INFINITY;
+        for (int c = 0; c < classes; c++) {
+            float z = logPrior == null ? logits[off + c] : logits[off + c] - logPrior[c];
+            if (z > bestValue) {
+                bestValue = z;
+                best = c;
+            }
+        }
+        return best;
     }
 
     Evaluation evaluate(int[] predictions, int[] nodes) {

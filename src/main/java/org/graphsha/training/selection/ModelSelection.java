@@ -24,6 +24,10 @@ public final class ModelSelection {
      * One epoch's validation result, whether it became the kept epoch, the predicted class of every node, and whether
      * early stopping ends the run after this epoch.
      */
+    /**
+     * @param predictions every node's predicted class; when only the validation rows are offered, theirs (the other
+     *                    entries 0), in an array the next epoch's offer writes over
+     */
     public record Scored(Evaluation validation, boolean improved, int[] predictions, boolean stop) {}
 
     /** The kept epoch. */
@@ -34,6 +38,8 @@ public final class ModelSelection {
     private final int[] testNodes;
     /** Whether the offered logits cover the validation rows only, so that the test rows are scored at the end. */
     private boolean validationRowsOnly;
+    /** The validation rows' predicted classes when only they are offered; the other entries are 0. */
+    private int[] validationPredictions;
     private final SelectionTieBreak tieBreak;
     private double bestScore;
     private double bestLoss = Double.POSITIVE_INFINITY;
@@ -86,7 +92,9 @@ public final class ModelSelection {
 
     /** Scores an epoch; copies the parameters only when it is kept. */
     public Scored offer(int epoch, float[] logits, ParameterSet params) {
-        int[] predictions = readout.predict(logits);
+        // Logits of the validation rows only are read there only, into one array for the run.
+        int[] predictions = validationRowsOnly ? (validationPredictions = readout.predict(logits, valNodes,
+            validationPredictions)) : readout.predict(logits);
         Evaluation val = readout.evaluate(predictions, valNodes);
         double score = smoothed(val.selectionScore());
         boolean improved = score > bestScore;

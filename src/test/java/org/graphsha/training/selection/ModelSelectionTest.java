@@ -58,4 +58,27 @@ class ModelSelectionTest {
         }
         assertEquals(6, selection.selected(7, wrong, params).epoch());
     }
+
+    /** Offered the validation rows only, it predicts those (the test rows' logits are zeros there) and scores them. */
+    @Test
+    void validationRowsOnlyArePredictedAndScoredLikeEveryRow() {
+        ModelSelection every = new ModelSelection(new LogitReadout(GRAPH, false), new int[] {0, 1},
+            new int[] {2, 3}, SelectionTieBreak.FIRST, 1);
+        ModelSelection some = new ModelSelection(new LogitReadout(GRAPH, false), new int[] {0, 1},
+            new int[] {2, 3}, SelectionTieBreak.FIRST, 1);
+        some.offeredValidationRowsOnly();
+        ParameterSet params = new ParameterSet();
+        float[][] epochs = {{0, 1, 0, 1, 5, 0, 0, 5}, {1, 0, 0, 1, 0, 5, 5, 0}, {1, 0, 1, 0, 5, 0, 5, 0}};
+        for (int e = 0; e < epochs.length; e++) {
+            float[] validationOnly = epochs[e].clone();
+            java.util.Arrays.fill(validationOnly, 4, 8, 0f);
+            ModelSelection.Scored all = every.offer(e, epochs[e], params);
+            ModelSelection.Scored rows = some.offer(e, validationOnly, params);
+            assertEquals(all.validation().accuracy(), rows.validation().accuracy(), "epoch " + e);
+            assertEquals(all.improved(), rows.improved(), "epoch " + e);
+            assertEquals(all.predictions()[0], rows.predictions()[0]);
+            assertEquals(all.predictions()[1], rows.predictions()[1]);
+        }
+        assertEquals(every.selected(2, epochs[2], params).epoch(), some.selected(2, epochs[2], params).epoch());
+    }
 }
