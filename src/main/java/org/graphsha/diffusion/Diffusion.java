@@ -28,7 +28,7 @@ public final class Diffusion {
     }
 
     /**
-     * @param progress receives increments of finished source columns (N in total); called from
+     * @param progress receives increments of finished source columns ({@link #columns} in total); called from
      *                 worker threads, so it must be thread-safe. It may throw to cancel (e.g. a
      *                 termination check): the workers stop at their next chunk and the first
      *                 exception is rethrown here.
@@ -78,7 +78,7 @@ public final class Diffusion {
 
     /**
      * {@link DiffusionSources#ANCHORS}: each kept row is its own node's column, cut and normalised, so only those
-     * columns are computed. Progress still counts to N: the rows not kept count as done at the end.
+     * columns are computed, and progress counts them.
      */
     private static NeighbourDistribution ownColumns(int n, boolean[] keptRows, int concurrency, ColumnFactory columns,
                                                     int keep, double clip, LongConsumer progress) {
@@ -95,7 +95,6 @@ public final class Diffusion {
                 selector.finish(source, store);
             };
         }, progress);
-        progress.accept(n - count);
         return store.asRows(keptRows);
     }
 
@@ -111,6 +110,18 @@ public final class Diffusion {
             computer.column(source, (node, value) -> entries[0]++);
         }
         return (System.nanoTime() - start) / 1e9 / Math.max(1, sources.length);
+    }
+
+    /** What {@link #compute}'s progress counts to: one per column computed (every node's, or the kept rows'). */
+    public static long columns(int nodeCount, DiffusionOptions options, boolean[] keptRows) {
+        if (options.kind() == DiffusionKind.NONE || options.sources() == DiffusionSources.ALL || keptRows == null) {
+            return nodeCount;
+        }
+        long kept = 0;
+        for (boolean row : keptRows) {
+            kept += row ? 1 : 0;
+        }
+        return kept;
     }
 
     /** Row j holds j's neighbours with equal weights summing to 1: the "unweighted 1-hop" ablation. */

@@ -59,8 +59,10 @@ public final class SyntheticPipeline {
             float[] logits = Inference.logits(model.spec(), model.parameters(), data.snapshot(),
                 Engines.runtime(config.device(), config.concurrency()), FeatureMode.AUTO);
             progress.beginStage("diffusion");
+            boolean[] rows = GraphShaSynthesizer.rowsRead(data.snapshot(), false);
+            progress.volume(Diffusion.columns(data.snapshot().nodeCount(), config.diffusion(), rows));
             NeighbourDistribution distribution = Diffusion.compute(data.snapshot().adjacency(),
-                config.diffusion(), GraphShaSynthesizer.rowsRead(data.snapshot(), false), steps -> {
+                config.diffusion(), rows, steps -> {
                     checkTerminated.run();
                     progress.progress(steps);
                 });

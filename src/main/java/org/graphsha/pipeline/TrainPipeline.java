@@ -116,6 +116,7 @@ public final class TrainPipeline {
                 // The diffusion reports from its worker threads; a terminated transaction stops it there too.
                 // Members that draw their own holdout train on validation nodes too: keep those rows as well.
                 boolean[] rows = GraphShaSynthesizer.rowsRead(snapshot, TrainSizing.membersRedrawHoldout(config));
+                progress.volume(Diffusion.columns(n, config.diffusion(), rows));
                 distribution = Diffusion.compute(snapshot.adjacency(), config.diffusion(), rows, steps -> {
                     checkTerminated.run();
                     progress.progress(steps);

@@ -275,8 +275,9 @@ class DiffusionTest {
                     assertTrue(exact.column(k - 1) < exact.column(k), "row entries sorted and distinct");
                 }
             }
-            assertEquals(n, calls.stream().mapToLong(Long::longValue).sum(), "progress counts to N");
-            assertEquals(n - keptCount, calls.get(calls.size() - 1), "the columns not computed count at the end");
+            assertEquals(keptCount, calls.stream().mapToLong(Long::longValue).sum(), "progress counts the columns");
+            assertEquals(keptCount, Diffusion.columns(n, anchors, kept));
+            assertEquals(n, Diffusion.columns(n, anchors.withSources(DiffusionSources.ALL), kept));
         }
     }
 

@@ -14,7 +14,7 @@ final class JobWatcher implements AutoCloseable {
 
     /**
      * The running stage of the first graphsha job. The job's own progress weighs its stages by their
-     * volumes, which are in different units (N source columns for the diffusion, one step per epoch
+     * volumes, which are in different units (source columns for the diffusion, one step per epoch
      * for training), so it reads ~100 % for the whole training; the innermost running task is what
      * tells how far the long part has got. The display shows its own time left, so the stage's is cut off.
      */
