@@ -26,6 +26,9 @@ public final class GdsProgress {
 
     public record Stage(String name, long volume) {}
 
+    /** Where a running stage's remaining time starts in its name, for readers that show their own. */
+    public static final String REMAINING_TIME = " (about ";
+
     private final ProgressTracker tracker;
     private final Map<String, TimedStage> stages;
 

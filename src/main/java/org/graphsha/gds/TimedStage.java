@@ -12,20 +12,16 @@ import org.neo4j.gds.core.utils.progress.tasks.Status;
  */
 final class TimedStage extends LeafTask {
 
-    /** Marks where the remaining time starts in a stage's name, for readers that key on the plain name. */
-    static final String SUFFIX_START = " (about ";
-
-    private final String name;
     private volatile long startedNanos;
     private volatile boolean ending;
 
     TimedStage(String name, long volume) {
         super(name, volume);
-        this.name = name;
     }
 
+    /** The stage's name without its remaining time. */
     String name() {
-        return name;
+        return super.description();
     }
 
     @Override
@@ -42,21 +38,21 @@ final class TimedStage extends LeafTask {
     @Override
     public String description() {
         if (ending || status() != Status.RUNNING) {
-            return name;
+            return name();
         }
         Progress progress = getProgress();
         long done = progress.progress();
         long volume = progress.volume();
         if (done <= 0 || volume <= done) {
-            return name;
+            return name();
         }
         double elapsed = (System.nanoTime() - startedNanos) / 1e9;
-        return name + SUFFIX_START + Durations.human(elapsed * (volume - done) / done) + " left)";
+        return name() + GdsProgress.REMAINING_TIME + Durations.human(elapsed * (volume - done) / done) + " left)";
     }
 
     /** A stage's name without its remaining time. */
     static String plainName(String description) {
-        int suffix = description.indexOf(SUFFIX_START);
+        int suffix = description.indexOf(GdsProgress.REMAINING_TIME);
         return suffix < 0 ? description : description.substring(0, suffix);
     }
 }

@@ -15,6 +15,7 @@ import org.graphsha.graph.Csr;
 import org.graphsha.graph.EdgeList;
 import org.graphsha.graph.GraphSnapshot;
 import org.graphsha.graph.SparseFeatures;
+import org.graphsha.synthesis.SynthesisCounts;
 import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.training.augment.EpochAugmentation;
 import org.graphsha.training.loop.TrainerOptions;
@@ -92,7 +93,8 @@ public final class TrainingTime {
         int smallNodes = largeNodes / 4;
         GraphSnapshot small = probeGraph(shape, smallNodes, seed);
         GraphSnapshot large = probeGraph(shape, largeNodes, seed + 1);
-        double preprocessing = needsDiffusion ? diffusionSeconds(diffusion, shape.nodes(), sum(shape.trainingCounts()), large) : 0;
+        double preprocessing = needsDiffusion
+            ? diffusionSeconds(diffusion, shape.nodes(), SynthesisCounts.total(shape.trainingCounts()), large) : 0;
         NeighbourDistribution smallRows = needsDiffusion ? oneHopRows(small) : null;
         NeighbourDistribution largeRows = needsDiffusion ? oneHopRows(large) : null;
 
@@ -225,14 +227,6 @@ public final class TrainingTime {
             }
         });
         return Csr.undirected(n, edges, v -> true);
-    }
-
-    private static long sum(int[] counts) {
-        long total = 0;
-        for (int c : counts) {
-            total += c;
-        }
-        return total;
     }
 
     private static int assign(int[] counts, double share, int least, int[] classes, boolean[] mask, int from) {

@@ -7,6 +7,7 @@ import org.graphsha.gds.GdsGraphs;
 import org.graphsha.method.Method;
 import org.graphsha.method.RunConfig;
 import org.graphsha.method.TrainingTime;
+import org.graphsha.synthesis.SynthesisCounts;
 import org.graphsha.training.MemoryEstimate;
 import org.graphsha.training.augment.EpochAugmentation;
 import org.neo4j.graphdb.Transaction;
@@ -42,14 +43,6 @@ public final class TrainSizing {
         return config.splitProperty().isEmpty() && config.ensembleSize() > 1;
     }
 
-    private static long sum(int[] counts) {
-        long total = 0;
-        for (int c : counts) {
-            total += c;
-        }
-        return total;
-    }
-
     static Sized size(TrainConfig config, GdsGraphs.Projection projection, Transaction tx) {
         GdsGraphs.Selection selection = selection(config);
         GdsGraphs.Dimensions size = projection.dimensions(selection, config.featureProperties());
@@ -76,7 +69,8 @@ public final class TrainSizing {
         // Candidates train one model at a time: the peak is the largest candidate's. They share one diffusion.
         boolean needsDiffusion = config.methods().stream().anyMatch(Method::needsDiffusion);
         var diffusion = config.diffusion();
-        long rowsRead = sum(trainingCounts) + (membersRedrawHoldout(config) ? sum(validationCounts) : 0);
+        long rowsRead = (long) SynthesisCounts.total(trainingCounts)
+            + (membersRedrawHoldout(config) ? SynthesisCounts.total(validationCounts) : 0);
         long entries = !needsDiffusion ? 0 : diffusion.retainedEntries(n, edges, rowsRead);
         MemoryEstimate memory = null;
         long synthetic = 0;
@@ -88,7 +82,7 @@ public final class TrainSizing {
             MemoryEstimate candidate = MemoryEstimate.of(n, edges, featureDimension, classes,
                 run.training().model(), peak, entries, needsDiffusion && n <= Integer.MAX_VALUE
                     && diffusion.exactFor((int) n), run.method().decodesSyntheticEdges(),
-                pseudoLabels ? n : sum(trainingCounts));
+                pseudoLabels ? n : SynthesisCounts.total(trainingCounts));
             if (memory == null || candidate.heapBytes() + candidate.nativeMaxBytes()
                 > memory.heapBytes() + memory.nativeMaxBytes()) {
                 memory = candidate;

@@ -41,6 +41,16 @@ class DiffusionTest {
         }
     }
 
+    /** Every {@code step}-th node from {@code first}, and the isolated last node, whose column is its unit vector. */
+    private static boolean[] withIsolated(int first, int step) {
+        boolean[] kept = new boolean[GRAPH.nodeCount()];
+        for (int v = first; v < kept.length; v += step) {
+            kept[v] = true;
+        }
+        kept[kept.length - 1] = true;
+        return kept;
+    }
+
     @ParameterizedTest
     @EnumSource(Normalization.class)
     void exactPprMatchesTheDenseSolve(Normalization normalization) {
@@ -199,11 +209,7 @@ class DiffusionTest {
     @EnumSource(Normalization.class)
     void keptRowsEqualTheRowsOfTheFullDistribution(Normalization normalization) {
         int n = GRAPH.nodeCount();
-        boolean[] kept = new boolean[n];
-        for (int v = 0; v < n; v += 3) {
-            kept[v] = true;
-        }
-        kept[n - 1] = true; // the isolated node, whose column is its unit vector
+        boolean[] kept = withIsolated(0, 3);
         DiffusionOptions ppr = options(8).withNormalization(normalization);
         for (DiffusionOptions options : new DiffusionOptions[] {ppr.withMode(DiffusionMode.SCALABLE),
             ppr.withMode(DiffusionMode.EXACT), ppr.withKind(DiffusionKind.HEAT).withMode(DiffusionMode.SCALABLE),
@@ -241,11 +247,7 @@ class DiffusionTest {
     @EnumSource(Normalization.class)
     void anchorRowsAreTheirOwnColumnsCutAndNormalised(Normalization normalization) {
         int n = GRAPH.nodeCount();
-        boolean[] kept = new boolean[n];
-        for (int v = 1; v < n; v += 4) {
-            kept[v] = true;
-        }
-        kept[n - 1] = true; // isolated: its column is its unit vector
+        boolean[] kept = withIsolated(1, 4);
         double[][] s = DenseDiffusionReference.ppr(GRAPH, normalization, ALPHA);
         for (int topK : new int[] {8, 128}) {
             double[][] columns = DenseDiffusionReference.sparsify(s, topK, 0);

@@ -2,6 +2,7 @@ package org.graphsha.tools.cli;
 
 import java.util.Map;
 
+import org.graphsha.gds.GdsProgress;
 import org.graphsha.tools.console.ProgressDisplay;
 import org.neo4j.graphdb.GraphDatabaseService;
 
@@ -21,8 +22,8 @@ final class JobWatcher implements AutoCloseable {
     private static final String QUERY = "CALL gds.listProgress() YIELD jobId, taskName "
         + "WHERE taskName STARTS WITH 'graphsha' WITH jobId, taskName AS job LIMIT 1 "
         + "CALL gds.listProgress(jobId) YIELD taskName, progress, status WHERE status = 'RUNNING' "
-        + "RETURN job + ' ' + trim(replace(replace(split(taskName, ' (about ')[0], '|--', ''), '|', '')) AS taskName, "
-        + "progress";
+        + "RETURN job + ' ' + trim(replace(replace(split(taskName, '" + GdsProgress.REMAINING_TIME + "')[0], '|--', ''), "
+        + "'|', '')) AS taskName, progress";
 
     private final Thread thread;
     private final ProgressDisplay display;
