@@ -185,20 +185,50 @@ public final class ModelCatalog {
 
     /** Stores the model file {@code source} (written by {@link #export}) as this user's own model. */
     public TrainedModel importFile(Path source, Optional<String> name, boolean overwrite) {
+        TrainedModel model = readFile(source);
+        TrainedModel named = name.map(n -> model.renamed(ModelNames.validate(n))).orElse(model);
+        store(named, overwrite);
+        return named;
+    }
+
+    /** A model file outside any catalog, as {@link #export} writes it and {@link #importFile} reads it. */
+    public static TrainedModel readFile(Path source) {
         if (!Files.isRegularFile(source)) {
             throw new IllegalArgumentException("No model file " + source + " exists; graphsha.model.export writes one");
         }
-        TrainedModel model;
         try {
-            model = ModelFiles.read(source);
+            return ModelFiles.read(source);
         } catch (IOException | RuntimeException e) {
             // The cause is not chained: the reason is in the message, and a client shows the innermost cause's text.
             throw new IllegalArgumentException("The file " + source + " is not a graphsha model file ("
                 + e.getClass().getSimpleName() + ": " + e.getMessage() + "); graphsha.model.export writes one");
         }
-        TrainedModel named = name.map(n -> model.renamed(ModelNames.validate(n))).orElse(model);
-        store(named, overwrite);
-        return named;
+    }
+
+    /** Writes {@code model} as a file that {@link #importFile} reads, whole or not at all. */
+    public static void writeFile(TrainedModel model, Path target, boolean overwrite) {
+        Path file = target.toAbsolutePath().normalize();
+        if (!overwrite && Files.exists(file)) {
+            throw new IllegalArgumentException("The file " + file + " already exists; pass overwrite: true to replace "
+                + "it, or choose another file");
+        }
+        Path staging = null;
+        try {
+            Files.createDirectories(file.getParent());
+            // Beside the target, so that the move into place is atomic.
+            staging = Files.createTempDirectory(file.getParent(), "." + file.getFileName());
+            ModelFiles.write(staging, model);
+            Files.move(ModelFiles.file(staging, model.name()), file, StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write model `" + model.name() + "` to " + file + ": "
+                + e.getMessage(), e);
+        } finally {
+            if (staging != null) {
+                deleteQuietly(ModelFiles.file(staging, model.name()));
+                deleteQuietly(staging);
+            }
+        }
     }
 
     private static void deleteQuietly(Path file) {

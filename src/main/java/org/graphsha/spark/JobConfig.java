@@ -12,15 +12,23 @@ import org.graphsha.nn.BackboneKind;
 
 /**
  * The Spark job's keys, given as {@code key=value} arguments (docs/spark.md). The connection, the graph's label and
- * relationship type, the connector's sizes and where the model and predictions go are the job's own; every other
- * key is a {@code graphsha.train} key and is read by {@link TrainConfig}, so it means and checks the same.
+ * relationship type, the connector's sizes, the task and where the model and predictions go are the job's own; with
+ * {@code task=train} every other key is a {@code graphsha.train} key and is read by {@link TrainConfig}, so it means
+ * and checks the same. With {@code task=predict} the model brings its configuration, and {@code modelName} is the only
+ * other key.
+ *
+ * @param train the training's configuration; null for {@code task=predict}
  */
-record JobConfig(String url, String user, String password, String nodeLabel, String relationshipType,
+record JobConfig(Task task, String url, String user, String password, String nodeLabel, String relationshipType,
                  int partitions, int batchSize, String predictionProperty, String confidenceProperty,
-                 Path modelsFolder, Path modelFile, TrainConfig train) {
+                 Path modelsFolder, Path modelFile, String modelName, boolean overwrite, TrainConfig train) {
 
-    private static final Set<String> JOB_KEYS = Set.of("url", "user", "password", "nodeLabel", "relationshipType",
-        "partitions", "batchSize", "predictionProperty", "confidenceProperty", "modelsFolder", "modelFile");
+    /** What a run does: train, score and store a model, or score with a stored one. */
+    enum Task { TRAIN, PREDICT }
+
+    private static final Set<String> JOB_KEYS = Set.of("task", "url", "user", "password", "nodeLabel",
+        "relationshipType", "partitions", "batchSize", "predictionProperty", "confidenceProperty", "modelsFolder",
+        "modelFile");
 
     static JobConfig parse(String[] args) {
         Map<String, String> job = new LinkedHashMap<>();
@@ -38,6 +46,34 @@ record JobConfig(String url, String user, String password, String nodeLabel, Str
                 train.put(key, trainValue(key, value));
             }
         }
+        Task task = task(job.getOrDefault("task", "train"));
+        String models = job.get("modelsFolder");
+        String file = job.get("modelFile");
+        if (models == null && file == null) {
+            throw new IllegalArgumentException(task == Task.TRAIN
+                ? "the job stores its model in the plugin's format: pass modelFile=<path> (for graphsha.model.import) "
+                    + "or modelsFolder=<the server's models directory>"
+                : "task=predict reads a stored model: pass modelFile=<a file graphsha.model.export wrote> or "
+                    + "modelsFolder=<the server's models directory> with modelName=<its name>");
+        }
+        TrainConfig config = task == Task.TRAIN ? trainConfig(job, train) : null;
+        String modelName = task == Task.TRAIN ? config.modelName() : predictModelName(train, file);
+        return new JobConfig(task, required(job, "url"), job.getOrDefault("user", ""), job.getOrDefault("password", ""),
+            required(job, "nodeLabel"), required(job, "relationshipType"), positive(job, "partitions", 4),
+            positive(job, "batchSize", 5000), job.getOrDefault("predictionProperty", "predictedClass"),
+            job.getOrDefault("confidenceProperty", "confidence"), models == null ? null : Path.of(models),
+            file == null ? null : Path.of(file), modelName, config != null && config.overwrite(), config);
+    }
+
+    private static Task task(String value) {
+        return switch (value) {
+            case "train" -> Task.TRAIN;
+            case "predict" -> Task.PREDICT;
+            default -> throw new IllegalArgumentException("task must be `train` or `predict`, but was `" + value + "`");
+        };
+    }
+
+    private static TrainConfig trainConfig(Map<String, String> job, Map<String, Object> train) {
         train.putIfAbsent("backbone", "sign");
         TrainConfig config = TrainConfig.of(required(job, "nodeLabel"), train);
         if (config.runs().get(0).run().training().model().kind() != BackboneKind.SIGN) {
@@ -51,17 +87,21 @@ record JobConfig(String url, String user, String password, String nodeLabel, Str
             throw new IllegalArgumentException("the Spark job reads one list-valued feature property, but "
                 + "featureProperties was " + config.featureProperties() + "; pass featureProperties=<one property>");
         }
-        String models = job.get("modelsFolder");
-        String file = job.get("modelFile");
-        if (models == null && file == null) {
-            throw new IllegalArgumentException("the job stores its model in the plugin's format: pass modelFile=<path> "
-                + "(for graphsha.model.import) or modelsFolder=<the server's models directory>");
+        return config;
+    }
+
+    /** The model's name: given, or (for a model file) the one stored in the file. */
+    private static String predictModelName(Map<String, Object> train, String file) {
+        Map<String, Object> others = new LinkedHashMap<>(train);
+        Object name = others.remove("modelName");
+        if (!others.isEmpty()) {
+            throw new IllegalArgumentException("task=predict scores with the stored model's own configuration, but "
+                + "training keys were given: " + others.keySet() + "; drop them");
         }
-        return new JobConfig(required(job, "url"), job.getOrDefault("user", ""), job.getOrDefault("password", ""),
-            job.get("nodeLabel"), required(job, "relationshipType"), positive(job, "partitions", 4),
-            positive(job, "batchSize", 5000), job.getOrDefault("predictionProperty", "predictedClass"),
-            job.getOrDefault("confidenceProperty", "confidence"), models == null ? null : Path.of(models),
-            file == null ? null : Path.of(file), config);
+        if (name == null && file == null) {
+            throw new IllegalArgumentException("task=predict with modelsFolder needs modelName=<the model's name>");
+        }
+        return name == null ? null : String.valueOf(name);
     }
 
     /** Numbers and booleans as graphsha.train receives them from Cypher; lists comma-separated. */

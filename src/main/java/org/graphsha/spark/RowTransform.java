@@ -1,7 +1,9 @@
 package org.graphsha.spark;
 
 import java.io.Serializable;
+import java.util.List;
 
+import org.apache.spark.sql.Row;
 import org.graphsha.graph.FeatureTransform;
 import org.graphsha.graph.SparseFeatures;
 
@@ -42,7 +44,7 @@ final class RowTransform implements Serializable {
             columns[j] = j;
         }
         SparseFeatures row = new SparseFeatures(1, dimension, new int[] {0, dimension}, columns,
-            SparkTrainJob.toFloats(raw));
+            floats(raw));
         SparseFeatures out = core().apply(row);
         float[] dense = new float[dimension];
         for (int k = out.rowOffsets()[0]; k < out.rowOffsets()[1]; k++) {
@@ -58,5 +60,23 @@ final class RowTransform implements Serializable {
             case "rowSum" -> new FeatureTransform.RowSum(false);
             default -> new FeatureTransform.StandardScores(means, deviations);
         };
+    }
+
+    /** A list-valued property of a row, as the connector reads it (a list of numbers), in double. */
+    static double[] doubles(Row r, int column) {
+        List<Object> list = r.getList(column);
+        double[] out = new double[list.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = ((Number) list.get(i)).doubleValue();
+        }
+        return out;
+    }
+
+    static float[] floats(double[] x) {
+        float[] out = new float[x.length];
+        for (int i = 0; i < x.length; i++) {
+            out[i] = (float) x[i];
+        }
+        return out;
     }
 }

@@ -7,20 +7,21 @@ import org.graphsha.graph.ClassDecision;
 import org.graphsha.graph.DecisionRule;
 import org.graphsha.nn.Sign;
 import org.graphsha.nn.Tensor;
-import org.graphsha.numeric.Softmax;
+import org.graphsha.training.ensemble.ProbabilityMean;
 
 /**
- * A sign model's score of one node from its hop rows, for the executors: the backbone's own row forward
- * ({@link Sign#rowLogits}) plus the model's logit offsets, softmax, then the stored calibration and decision rule, as
- * graphsha.predict.* apply them. Holds only arrays, so Spark ships it to every task.
+ * A sign model's score of one node from its hop rows, for the executors: per member the backbone's own row forward
+ * ({@link Sign#rowLogits}) and softmax(z + logit offsets), the members' mean, then the stored calibration and
+ * decision rule, as graphsha.predict.* apply them ({@link ProbabilityMean}). Holds only arrays, so Spark ships it to
+ * every task.
  */
 final class SignScorer implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** Row-major weights (in x hidden per hop, then width x classes) and biases, in the model's tensor order. */
-    private final float[][] weights;
-    private final float[][] biases;
+    /** Per member: row-major weights (in x hidden per hop, then width x classes) and biases, in tensor order. */
+    private final float[][][] weights;
+    private final float[][][] biases;
     private final int hidden;
     private final int classes;
     private final double[] logitOffsets;
@@ -30,13 +31,18 @@ final class SignScorer implements Serializable {
     private final int positiveClass;
     private final double threshold;
 
-    SignScorer(List<Tensor> parameters, int hidden, int classes, double[] logitOffsets, ClassDecision decision) {
-        int layers = parameters.size() / 2;
-        this.weights = new float[layers][];
-        this.biases = new float[layers][];
-        for (int l = 0; l < layers; l++) {
-            weights[l] = parameters.get(2 * l).data().clone();
-            biases[l] = parameters.get(2 * l + 1).data().clone();
+    SignScorer(List<List<Tensor>> members, int hidden, int classes, double[] logitOffsets, ClassDecision decision) {
+        this.weights = new float[members.size()][][];
+        this.biases = new float[members.size()][][];
+        for (int m = 0; m < members.size(); m++) {
+            List<Tensor> parameters = members.get(m);
+            int layers = parameters.size() / 2;
+            weights[m] = new float[layers][];
+            biases[m] = new float[layers][];
+            for (int l = 0; l < layers; l++) {
+                weights[m][l] = parameters.get(2 * l).data().clone();
+                biases[m][l] = parameters.get(2 * l + 1).data().clone();
+            }
         }
         this.hidden = hidden;
         this.classes = classes;
@@ -58,12 +64,17 @@ final class SignScorer implements Serializable {
 
     /** @param hops H_0..H_K of one node */
     Scored score(float[][] hops, ClassDecision decision) {
-        float[] logits = Sign.rowLogits(hops, weights, biases, hidden, classes);
-        for (int c = 0; c < classes; c++) {
-            logits[c] += (float) logitOffsets[c];
-        }
+        int members = weights.length;
+        float[] shifted = new float[classes];
+        double[] member = new double[classes];
         double[] p = new double[classes];
-        Softmax.row(logits, 0, classes, p, 0);
+        for (int m = 0; m < members; m++) {
+            float[] logits = Sign.rowLogits(hops, weights[m], biases[m], hidden, classes);
+            ProbabilityMean.softmax(logits, 0, logitOffsets, shifted, member);
+            for (int c = 0; c < classes; c++) {
+                p[c] += member[c] / members;
+            }
+        }
         double[] calibrated = decision.calibrate(p);
         int c = decision.classOf(p, calibrated);
         return new Scored(c, calibrated[c]);

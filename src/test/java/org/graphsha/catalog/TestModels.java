@@ -15,8 +15,12 @@ public final class TestModels {
     private TestModels() {}
 
     public static TrainedModel model(String name, float weight) {
+        return model(name, weight, BackboneKind.GCN);
+    }
+
+    public static TrainedModel model(String name, float weight, BackboneKind backbone) {
         return new TrainedModel(name, new TrainingGraph("g", List.of("Paper"), List.of("CITES"), List.of(3)),
-            ModelSpec.defaults(BackboneKind.GCN), "vanilla", List.of(0L, 1L), List.of("features"),
+            ModelSpec.defaults(backbone), "vanilla", List.of(0L, 1L), List.of("features"),
             3, 1, Map.of(), Map.of(), Instant.parse("2026-11-25T10:00:00Z"),
             List.of(new Tensor("conv1.weight", new long[] {3, 2}, new float[] {weight, 2, 3, 4, 5, 6}, true)),
             new double[] {0, 0},

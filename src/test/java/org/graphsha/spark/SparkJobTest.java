@@ -44,7 +44,10 @@ class SparkJobTest {
     private static final int HOPS = 2;
     private static Path dump;
     private static Path modelFile;
+    private static Path pluginModelFile;
     private static String output;
+    /** The console of the scoring job that was killed mid-write. */
+    private static String killedAfter;
 
     @BeforeAll
     static void runTheJob() throws Exception {
@@ -53,18 +56,39 @@ class SparkJobTest {
         dump = Files.createTempFile("graphsha-spark", ".txt");
         modelFile = TestNeo4j.importDirectory().resolve("spark").resolve("sparkModel.graphsha-model");
         Files.createDirectories(modelFile.getParent());
-        output = runJob("url=" + TestNeo4j.boltUri(), "nodeLabel=SparkPaper", "relationshipType=SPARK_CITES",
+        output = runJob(dump, "url=" + TestNeo4j.boltUri(), "nodeLabel=SparkPaper", "relationshipType=SPARK_CITES",
             "featureProperties=features", "targetProperty=cls", "splitProperty=split", "modelName=sparkModel",
             "modelFile=" + modelFile, "epochs=20", "hops=" + HOPS, "partitions=2", "batchSize=64", "overwrite=true");
+        scoreThePluginsModelAndKillTheJobMidWrite();
+    }
+
+    /**
+     * The plugin trains an ensemble of two sign models and exports it; the job scores it ({@code task=predict}) and
+     * writes one node per transaction, and is killed once a third of the nodes are written.
+     */
+    private static void scoreThePluginsModelAndKillTheJobMidWrite() throws Exception {
+        rows("CALL gds.graph.project('sparkGraph', 'SparkPaper', {SPARK_CITES: {orientation: 'UNDIRECTED'}}, "
+            + "{nodeProperties: ['features', 'cls']})");
+        rows("CALL graphsha.train('sparkGraph', {modelName: 'pluginSign', backbone: 'sign', hops: " + HOPS + ", "
+            + "targetProperty: 'cls', featureProperties: ['features'], epochs: 20, ensembleSize: 2, overwrite: true})");
+        pluginModelFile = TestNeo4j.importDirectory().resolve("spark").resolve("pluginSign.graphsha-model");
+        rows("CALL graphsha.model.export('pluginSign', {fileName: 'spark/pluginSign.graphsha-model', overwrite: true})");
+        killedAfter = startJob(null, "task=predict", "url=" + TestNeo4j.boltUri(), "nodeLabel=SparkPaper",
+            "relationshipType=SPARK_CITES", "modelFile=" + pluginModelFile, "partitions=2", "batchSize=1",
+            "predictionProperty=pluginClass", "confidenceProperty=pluginConfidence").killWhen(() ->
+                ((Number) single("MATCH (n:SparkPaper) WHERE n.pluginClass IS NOT NULL RETURN count(n)")).longValue()
+                    >= NODES / 3);
     }
 
     @AfterAll
     static void cleanUp() throws IOException {
         rows("CALL graphsha.model.drop('sparkModel', false) YIELD modelName RETURN count(*)");
+        rows("CALL graphsha.model.drop('pluginSign', false) YIELD modelName RETURN count(*)");
         rows("CALL gds.graph.drop('sparkGraph', false) YIELD graphName RETURN count(*)");
         TestNeo4j.run("MATCH (n:SparkPaper) DETACH DELETE n");
         Files.deleteIfExists(dump);
         Files.deleteIfExists(modelFile);
+        Files.deleteIfExists(pluginModelFile);
     }
 
     /** Three classes of 90, 45 and 15 nodes, features near their class's centre, most edges inside a class. */
@@ -99,7 +123,20 @@ class SparkJobTest {
         return from + random.nextInt(to - from);
     }
 
-    private static String runJob(String... args) throws Exception {
+    private static String runJob(Path hopsOut, String... args) throws Exception {
+        Job job = startJob(hopsOut, args);
+        boolean finished = job.process.waitFor(5, TimeUnit.MINUTES);
+        if (!finished) {
+            job.process.destroyForcibly().waitFor();
+        }
+        String text = job.output();
+        assertTrue(finished && job.process.exitValue() == 0, "the Spark job failed:\n" + text);
+        // The job's summary with its stage times (docs/spark.md quotes them).
+        text.lines().filter(l -> l.startsWith("graphsha-spark:")).forEach(System.out::println);
+        return text;
+    }
+
+    private static Job startJob(Path hopsOut, String... args) throws IOException {
         Path target = Path.of("target");
         String sparkClasspath = Files.readString(target.resolve("spark-job.classpath")).trim();
         String runtime = Files.readString(target.resolve("launcher-runtime.classpath")).trim();
@@ -108,30 +145,47 @@ class SparkJobTest {
             "-Xmx2g", "-XX:TieredStopAtLevel=1", "-Dspark.master=local[2]", "-Dspark.ui.enabled=false", "-Dspark.sql.shuffle.partitions=2"));
         command.addAll(SparkJvm.OPENS);
         command.addAll(List.of("-cp", target.resolve("classes").toAbsolutePath() + java.io.File.pathSeparator + runtime
-            + java.io.File.pathSeparator + sparkClasspath, SparkTrainJob.class.getName()));
+            + java.io.File.pathSeparator + sparkClasspath, SparkJob.class.getName()));
         command.addAll(List.of(args));
         Path log = Files.createTempFile("graphsha-spark-job", ".log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-        builder.environment().put("GRAPHSHA_SPARK_HOPS_OUT", dump.toString());
-        builder.environment().put("DJL_OFFLINE", "true");
-        Process process = builder.start();
-        boolean finished = process.waitFor(5, TimeUnit.MINUTES);
-        if (!finished) {
-            process.destroyForcibly();
+        if (hopsOut != null) {
+            builder.environment().put("GRAPHSHA_SPARK_HOPS_OUT", hopsOut.toString());
         }
-        String text = Files.readString(log);
-        Files.deleteIfExists(log);
-        assertTrue(finished && process.exitValue() == 0, "the Spark job failed:\n" + text);
-        // The job's summary with its stage times (docs/spark.md quotes them).
-        text.lines().filter(l -> l.startsWith("graphsha-spark:")).forEach(System.out::println);
-        return text;
+        builder.environment().put("DJL_OFFLINE", "true");
+        return new Job(builder.start(), log);
+    }
+
+    /** A running job's process and its console log. */
+    private record Job(Process process, Path log) {
+
+        String output() throws IOException {
+            String text = Files.readString(log);
+            Files.deleteIfExists(log);
+            return text;
+        }
+
+        /** Kills the job (SIGKILL) as soon as {@code condition} holds; fails if the job ends first. */
+        String killWhen(java.util.function.BooleanSupplier condition) throws Exception {
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+            while (!condition.getAsBoolean()) {
+                if (!process.isAlive() || System.nanoTime() > deadline) {
+                    process.destroyForcibly().waitFor();
+                    throw new AssertionError("the job ended or stalled before the condition to kill it held:\n"
+                        + output());
+                }
+                Thread.sleep(20);
+            }
+            process.destroyForcibly().waitFor();
+            return output();
+        }
     }
 
     @Test
     void everyNodeGetsAClassAndAConfidenceFromOneWrite() {
         assertEquals((long) NODES, single("MATCH (n:SparkPaper) WHERE n.predictedClass IN [0, 1, 2] "
             + "AND n.confidence > 1.0 / 3 AND n.confidence <= 1.0 RETURN count(n)"), output);
-        assertTrue(output.contains("graphsha-spark: model sparkModel, " + NODES + " nodes scored"), output);
+        assertTrue(output.contains("graphsha-spark: train, model sparkModel, " + NODES + " nodes scored"), output);
     }
 
     @Test
@@ -206,8 +260,6 @@ class SparkJobTest {
             }
         }
         rows("CALL graphsha.model.import('spark/sparkModel.graphsha-model', {overwrite: true})");
-        rows("CALL gds.graph.project('sparkGraph', 'SparkPaper', {SPARK_CITES: {orientation: 'UNDIRECTED'}}, "
-            + "{nodeProperties: ['features']})");
         List<Map<String, Object>> served = rows("CALL graphsha.predict.stream('sparkGraph', {modelName: 'sparkModel'}) "
             + "YIELD nodeId, predictedClass, confidence RETURN nodeId, predictedClass, confidence");
         assertEquals(NODES, served.size());
@@ -221,5 +273,35 @@ class SparkJobTest {
         Map<String, Object> info = (Map<String, Object>) rows("CALL graphsha.model.list('sparkModel') YIELD modelInfo "
             + "RETURN modelInfo").get(0).get("modelInfo");
         assertEquals("sign", info.get("backbone"));
+    }
+
+    @Test
+    void aJobKilledMidWriteLeftEveryNodeWithBothPropertiesOrNeither() {
+        long both = ((Number) single("MATCH (n:SparkPaper) WHERE n.pluginClass IS NOT NULL "
+            + "AND n.pluginConfidence IS NOT NULL RETURN count(n)")).longValue();
+        long either = ((Number) single("MATCH (n:SparkPaper) WHERE n.pluginClass IS NOT NULL "
+            + "OR n.pluginConfidence IS NOT NULL RETURN count(n)")).longValue();
+        assertEquals(both, either, "half-written nodes after the kill:\n" + killedAfter);
+        assertTrue(both >= NODES / 3 && both < NODES, both + " of " + NODES + " nodes written when the job was killed");
+    }
+
+    @Test
+    void theJobScoresAPluginTrainedEnsembleAsThePluginDoes() {
+        Map<Long, Map<String, Object>> written = new HashMap<>();
+        for (Map<String, Object> r : rows("MATCH (n:SparkPaper) WHERE n.pluginClass IS NOT NULL "
+            + "RETURN id(n) AS id, n.pluginClass AS cls, n.pluginConfidence AS confidence")) {
+            written.put((Long) r.get("id"), r);
+        }
+        assertTrue(written.size() >= NODES / 3, written.size() + " nodes scored by the job");
+        double worst = 0;
+        for (Map<String, Object> r : rows("CALL graphsha.predict.stream('sparkGraph', {modelName: 'pluginSign'}) "
+            + "YIELD nodeId, predictedClass, confidence RETURN nodeId, predictedClass, confidence")) {
+            Map<String, Object> job = written.get((Long) r.get("nodeId"));
+            if (job != null) {
+                assertEquals(r.get("predictedClass"), job.get("cls"), "node " + r.get("nodeId"));
+                worst = Math.max(worst, Math.abs((Double) r.get("confidence") - (Double) job.get("confidence")));
+            }
+        }
+        assertTrue(worst <= 1e-5, "largest confidence difference " + worst);
     }
 }
