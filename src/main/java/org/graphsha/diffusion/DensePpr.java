@@ -5,10 +5,12 @@ import java.util.Arrays;
 import org.graphsha.graph.Csr;
 
 /**
- * Exact PPR columns from a dense float64 Cholesky factor of M = I - (1-α)·H_s, where H_s is the
+ * Exact PPR columns from a float64 Cholesky factor of M = I - (1-α)·H_s, where H_s is the
  * symmetric form of the walk (D̃^{-1/2}(A+I)D̃^{-1/2}, or D^{-1/2}AD^{-1/2} for the random walk).
  * M is symmetric positive definite because H_s has spectral radius at most 1, so no pivoting is
- * needed. Memory: one N x N double matrix.
+ * needed. The factor is computed densely (memory: one N x N double matrix while it is built) and then kept as its
+ * non-zero rows: on a sparse graph most of it stays zero (Cora: 12 % of the upper triangle is not), and the
+ * solves then visit only the non-zeros, in the order the dense loops would, so every sum is the same.
  */
 final class DensePpr {
 
@@ -18,8 +20,12 @@ final class DensePpr {
     private final Transition walk;
     private final double alpha;
     private final int n;
-    /** Upper Cholesky factor U (M = UᵀU), row-major; the lower triangle holds stale input. */
-    private final double[] factor;
+    /** The diagonal of the upper Cholesky factor U (M = UᵀU). */
+    private final double[] diagonal;
+    /** U's non-zero entries right of the diagonal, row by row, in column order: row k is [rowStart[k], rowStart[k+1]). */
+    private final int[] rowStart;
+    private final int[] columns;
+    private final double[] values;
 
     DensePpr(Transition walk, double alpha) {
         this.walk = walk;
@@ -30,8 +36,31 @@ final class DensePpr {
             throw new IllegalArgumentException("the exact diffusion of " + n + " nodes needs " + (bytes >> 20)
                 + " MiB for one dense matrix, more than this JVM can spare; use diffusionMode 'scalable' (or 'auto')");
         }
-        factor = buildMatrix();
-        choleskyInPlace();
+        double[] factor = buildMatrix();
+        choleskyInPlace(factor);
+        diagonal = new double[n];
+        rowStart = new int[n + 1];
+        long nonZeros = 0;
+        for (int k = 0; k < n; k++) {
+            diagonal[k] = factor[k * n + k];
+            for (int i = k + 1; i < n; i++) {
+                if (factor[k * n + i] != 0) {
+                    nonZeros++;
+                }
+            }
+            rowStart[k + 1] = Math.toIntExact(nonZeros);
+        }
+        columns = new int[rowStart[n]];
+        values = new double[rowStart[n]];
+        for (int k = 0, e = 0; k < n; k++) {
+            for (int i = k + 1; i < n; i++) {
+                double uki = factor[k * n + i];
+                if (uki != 0) {
+                    columns[e] = i;
+                    values[e++] = uki;
+                }
+            }
+        }
     }
 
     private double[] buildMatrix() {
@@ -56,8 +85,7 @@ final class DensePpr {
      * an update of one contiguous row by another, which the JIT vectorises; the lower triangle is
      * left untouched and never read.
      */
-    private void choleskyInPlace() {
-        double[] u = factor;
+    private void choleskyInPlace(double[] u) {
         for (int k = 0; k < n; k++) {
             int rowK = k * n;
             double pivot = u[rowK + k];
@@ -117,7 +145,6 @@ final class DensePpr {
 
         /** X = M^{-1}·[e_start .. e_{start+width-1}], stored row-major as block[v·BLOCK + b]. */
         private void solveBlock(int start, int width) {
-            double[] u = factor;
             double[] x = block;
             Arrays.fill(x, 0);
             for (int b = 0; b < width; b++) {
@@ -125,38 +152,32 @@ final class DensePpr {
             }
             // Forward substitution UᵀY = E, row-oriented over U; rows above the block stay zero.
             for (int k = start; k < n; k++) {
-                int rowK = k * n;
                 int yk = k * BLOCK;
-                double diagonal = u[rowK + k];
+                double ukk = diagonal[k];
                 for (int b = 0; b < width; b++) {
-                    x[yk + b] /= diagonal;
+                    x[yk + b] /= ukk;
                 }
-                for (int i = k + 1; i < n; i++) {
-                    double uki = u[rowK + i];
-                    if (uki != 0) {
-                        int yi = i * BLOCK;
-                        for (int b = 0; b < width; b++) {
-                            x[yi + b] -= uki * x[yk + b];
-                        }
+                for (int e = rowStart[k]; e < rowStart[k + 1]; e++) {
+                    double uki = values[e];
+                    int yi = columns[e] * BLOCK;
+                    for (int b = 0; b < width; b++) {
+                        x[yi + b] -= uki * x[yk + b];
                     }
                 }
             }
             // Back substitution UX = Y.
             for (int i = n - 1; i >= 0; i--) {
-                int rowI = i * n;
                 int xi = i * BLOCK;
-                for (int k = i + 1; k < n; k++) {
-                    double uik = u[rowI + k];
-                    if (uik != 0) {
-                        int xk = k * BLOCK;
-                        for (int b = 0; b < width; b++) {
-                            x[xi + b] -= uik * x[xk + b];
-                        }
+                for (int e = rowStart[i]; e < rowStart[i + 1]; e++) {
+                    double uik = values[e];
+                    int xk = columns[e] * BLOCK;
+                    for (int b = 0; b < width; b++) {
+                        x[xi + b] -= uik * x[xk + b];
                     }
                 }
-                double diagonal = u[rowI + i];
+                double uii = diagonal[i];
                 for (int b = 0; b < width; b++) {
-                    x[xi + b] /= diagonal;
+                    x[xi + b] /= uii;
                 }
             }
             blockStart = start;

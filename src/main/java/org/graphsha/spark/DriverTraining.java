@@ -138,7 +138,7 @@ final class DriverTraining {
         Map<String, Object> validation = new LinkedHashMap<>();
         validation.put("accuracy", trained.validation().accuracy());
         validation.put("balancedAccuracy", trained.validation().balancedAccuracy());
-        validation.put("macroF1", trained.validation().macroF1());
+        validation.put("f1Macro", trained.validation().macroF1());
         return Map.of("validation", validation);
     }
 }

@@ -2,6 +2,7 @@ package org.graphsha.spark;
 
 import static org.graphsha.testing.TestNeo4j.rows;
 import static org.graphsha.testing.TestNeo4j.single;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,6 +17,9 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
+import org.graphsha.catalog.CatalogUser;
+import org.graphsha.catalog.ModelCatalog;
+import org.graphsha.catalog.TrainedModel;
 import org.graphsha.config.TrainConfig;
 import org.graphsha.data.SplitRole;
 import org.graphsha.data.Snapshots;
@@ -27,10 +31,12 @@ import org.graphsha.nn.GcnNormalization;
 import org.graphsha.nn.HopFeatures;
 import org.graphsha.nn.HopOperator;
 import org.graphsha.nn.RowBlocks;
+import org.graphsha.store.settings.ModelDirectory;
 import org.graphsha.testing.TestNeo4j;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.neo4j.kernel.internal.GraphDatabaseAPI;
 
 /**
  * The Spark job end to end at local[2], in a JVM of its own on Spark's classpath (as spark-submit runs it), against
@@ -84,6 +90,7 @@ class SparkJobTest {
     static void cleanUp() throws IOException {
         rows("CALL graphsha.model.drop('sparkModel', false) YIELD modelName RETURN count(*)");
         rows("CALL graphsha.model.drop('pluginSign', false) YIELD modelName RETURN count(*)");
+        rows("CALL graphsha.model.drop('pluginSame', false) YIELD modelName RETURN count(*)");
         rows("CALL gds.graph.drop('sparkGraph', false) YIELD graphName RETURN count(*)");
         TestNeo4j.run("MATCH (n:SparkPaper) DETACH DELETE n");
         Files.deleteIfExists(dump);
@@ -303,5 +310,30 @@ class SparkJobTest {
             }
         }
         assertTrue(worst <= 1e-5, "largest confidence difference " + worst);
+    }
+
+    /**
+     * The job orders nodes by Neo4j id, and a projection of nodes created in one statement holds them in that order:
+     * the same keys and seed then train the same model in the plugin as on the driver.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theSameKeysAndSeedTrainTheSameModelInThePlugin() {
+        Map<String, Object> trained = rows("CALL graphsha.train('sparkGraph', {modelName: 'pluginSame', backbone: "
+            + "'sign', hops: " + HOPS + ", featureProperties: ['features'], targetProperty: 'cls', splitProperty: "
+            + "'split', epochs: 20, overwrite: true}) YIELD modelInfo, validationMetrics RETURN *").get(0);
+        TrainedModel job = ModelCatalog.readFile(modelFile);
+        assertEquals((long) job.bestEpoch(), ((Map<String, Object>) trained.get("modelInfo")).get("bestEpoch"));
+        Map<String, Object> validation = (Map<String, Object>) trained.get("validationMetrics");
+        Map<String, Object> jobValidation = (Map<String, Object>) job.metrics().get("validation");
+        assertEquals(jobValidation.get("balancedAccuracy"), validation.get("balancedAccuracy"));
+        assertEquals(jobValidation.get("f1Macro"), validation.get("f1Macro"));
+        assertEquals(jobValidation.get("accuracy"), validation.get("accuracy"));
+        TrainedModel plugin = ModelCatalog.at(ModelDirectory.of((GraphDatabaseAPI) TestNeo4j.db()),
+            new CatalogUser("", false)).get("pluginSame");
+        for (int t = 0; t < job.parameters().size(); t++) {
+            assertArrayEquals(job.parameters().get(t).data(), plugin.parameters().get(t).data(),
+                "tensor " + job.parameters().get(t).name());
+        }
     }
 }

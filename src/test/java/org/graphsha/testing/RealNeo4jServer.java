@@ -14,13 +14,15 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
+import java.util.zip.ZipFile;
 
 import org.neo4j.driver.AuthTokens;
 import org.neo4j.driver.Config;
@@ -430,11 +432,8 @@ public final class RealNeo4jServer implements AutoCloseable {
         return jars;
     }
 
-    /**
-     * Unpacks the release archive that the build wrote to {@code target/} (src/assembly/plugin-archive.xml) into
-     * {@code into} and returns the folder it holds: the jars under {@code plugins/} and its README.
-     */
-    public static Path unpackReleaseArchive(Path into) throws IOException {
+    /** The release archive this build wrote ({@code target/*-neo4j-plugin.zip}, built in the process-classes phase). */
+    public static Path releaseArchive() throws IOException {
         List<Path> archives;
         try (Stream<Path> files = Files.list(Path.of("target"))) {
             archives = files.filter(p -> p.getFileName().toString().endsWith("-neo4j-plugin.zip")).toList();
@@ -443,24 +442,62 @@ public final class RealNeo4jServer implements AutoCloseable {
             throw new IllegalStateException("expected one release archive *-neo4j-plugin.zip in target/, found "
                 + archives + "; it is built in the process-classes phase");
         }
-        deleteRecursively(into);
-        Path top = null;
-        try (ZipInputStream zip = new ZipInputStream(Files.newInputStream(archives.get(0)))) {
-            for (ZipEntry entry; (entry = zip.getNextEntry()) != null; ) {
-                Path target = into.resolve(entry.getName()).normalize();
-                if (!target.startsWith(into)) {
-                    throw new IllegalStateException("archive entry outside its folder: " + entry.getName());
+        return archives.get(0);
+    }
+
+    /**
+     * The archive's {@code <top>/plugins/} jars, each checked against the file of that name in {@code folder}: same
+     * size and CRC-32, so a server given {@code folder}'s jars runs exactly what the archive installs, without
+     * unpacking its 230 MB. Fails on a jar that only one of them holds.
+     */
+    public static List<Path> archivedPluginsAsIn(Path archive, Path folder) throws IOException {
+        List<String> archived = new ArrayList<>();
+        try (ZipFile zip = new ZipFile(archive.toFile())) {
+            for (ZipEntry entry : Collections.list(zip.entries())) {
+                String[] parts = entry.getName().split("/");
+                if (entry.isDirectory() || parts.length != 3 || !parts[1].equals("plugins")
+                    || !parts[2].endsWith(".jar")) {
+                    continue;
                 }
-                if (entry.isDirectory()) {
-                    Files.createDirectories(target);
-                    top = top == null ? target : top;
-                } else {
-                    Files.createDirectories(target.getParent());
-                    Files.copy(zip, target);
+                Path file = folder.resolve(parts[2]);
+                if (!Files.isRegularFile(file) || Files.size(file) != entry.getSize() || crc(file) != entry.getCrc()) {
+                    throw new IllegalStateException("the release archive's " + entry.getName() + " differs from "
+                        + file + " (or it is missing there)");
+                }
+                archived.add(parts[2]);
+            }
+        }
+        List<Path> jars = jarsIn(folder);
+        List<String> names = jars.stream().map(p -> p.getFileName().toString()).toList();
+        if (!names.equals(archived.stream().sorted().toList())) {
+            throw new IllegalStateException("the release archive holds the jars " + archived + ", " + folder
+                + " holds " + names);
+        }
+        return jars;
+    }
+
+    /** A file of the archive's top folder, e.g. its README.md. */
+    public static String archivedText(Path archive, String name) throws IOException {
+        try (ZipFile zip = new ZipFile(archive.toFile())) {
+            for (ZipEntry entry : Collections.list(zip.entries())) {
+                String[] parts = entry.getName().split("/");
+                if (parts.length == 2 && parts[1].equals(name)) {
+                    return new String(zip.getInputStream(entry).readAllBytes(), StandardCharsets.UTF_8);
                 }
             }
         }
-        return top;
+        throw new IllegalStateException("the release archive " + archive + " has no " + name + " in its top folder");
+    }
+
+    private static long crc(Path file) throws IOException {
+        CRC32 crc = new CRC32();
+        byte[] buffer = new byte[1 << 20];
+        try (var in = Files.newInputStream(file)) {
+            for (int read; (read = in.read(buffer)) > 0; ) {
+                crc.update(buffer, 0, read);
+            }
+        }
+        return crc.getValue();
     }
 
     public static List<Path> jarsIn(Path folder) {
