@@ -165,21 +165,8 @@ public final class ModelCatalog {
      */
     public StoredModel export(String name, Path target, boolean overwrite) {
         StoredModel model = getStored(name);
-        if (!overwrite && Files.exists(target)) {
-            throw new IllegalArgumentException("The file " + target + " already exists; pass overwrite: true to replace "
-                + "it, or choose another fileName");
-        }
-        Path temporary = null;
-        try {
-            Files.createDirectories(target.getParent());
-            temporary = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-            Files.copy(fileOf(model), temporary, StandardCopyOption.REPLACE_EXISTING);
-            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write model `" + name + "` to " + target + ": " + e.getMessage(), e);
-        } finally {
-            deleteQuietly(temporary);
-        }
+        placeWhole(target, overwrite, name, temporary -> Files.copy(fileOf(model), temporary,
+            StandardCopyOption.REPLACE_EXISTING));
         return model;
     }
 
@@ -207,27 +194,30 @@ public final class ModelCatalog {
 
     /** Writes {@code model} as a file that {@link #importFile} reads, whole or not at all. */
     public static void writeFile(TrainedModel model, Path target, boolean overwrite) {
-        Path file = target.toAbsolutePath().normalize();
-        if (!overwrite && Files.exists(file)) {
-            throw new IllegalArgumentException("The file " + file + " already exists; pass overwrite: true to replace "
-                + "it, or choose another file");
+        placeWhole(target.toAbsolutePath().normalize(), overwrite, model.name(),
+            temporary -> ModelFiles.writeTo(temporary, model));
+    }
+
+    private interface FileWriter {
+        void write(Path file) throws IOException;
+    }
+
+    /** Writes a temporary file beside {@code target} and moves it into place, so the file lands whole or not at all. */
+    private static void placeWhole(Path target, boolean overwrite, String name, FileWriter writer) {
+        if (!overwrite && Files.exists(target)) {
+            throw new IllegalArgumentException("The file " + target + " already exists; pass overwrite: true to replace "
+                + "it, or choose another fileName");
         }
-        Path staging = null;
+        Path temporary = null;
         try {
-            Files.createDirectories(file.getParent());
-            // Beside the target, so that the move into place is atomic.
-            staging = Files.createTempDirectory(file.getParent(), "." + file.getFileName());
-            ModelFiles.write(staging, model);
-            Files.move(ModelFiles.file(staging, model.name()), file, StandardCopyOption.ATOMIC_MOVE,
-                StandardCopyOption.REPLACE_EXISTING);
+            Files.createDirectories(target.getParent());
+            temporary = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+            writer.write(temporary);
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write model `" + model.name() + "` to " + file + ": "
-                + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write model `" + name + "` to " + target + ": " + e.getMessage(), e);
         } finally {
-            if (staging != null) {
-                deleteQuietly(ModelFiles.file(staging, model.name()));
-                deleteQuietly(staging);
-            }
+            deleteQuietly(temporary);
         }
     }
 

@@ -54,23 +54,28 @@ final class ModelFiles {
         Files.createDirectories(folder);
         Path temporary = Files.createTempFile(folder, "." + model.name(), ".tmp");
         try {
-            try (DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(Files.newOutputStream(temporary)))) {
-                out.writeUTF(MAGIC);
-                byte[] header = GSON.toJson(header(model)).getBytes(StandardCharsets.UTF_8);
-                out.writeInt(header.length);
-                out.write(header);
-                for (List<Tensor> member : model.members()) {
-                    for (Tensor tensor : member) {
-                        for (float value : tensor.data()) {
-                            out.writeFloat(value);
-                        }
-                    }
-                }
-            }
+            writeTo(temporary, model);
             Files.move(temporary, file(folder, model.name()), StandardCopyOption.ATOMIC_MOVE,
                 StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(temporary);
+        }
+    }
+
+    /** The model's bytes into {@code file}, which the caller then moves into place. */
+    static void writeTo(Path file, TrainedModel model) throws IOException {
+        try (DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(Files.newOutputStream(file)))) {
+            out.writeUTF(MAGIC);
+            byte[] header = GSON.toJson(header(model)).getBytes(StandardCharsets.UTF_8);
+            out.writeInt(header.length);
+            out.write(header);
+            for (List<Tensor> member : model.members()) {
+                for (Tensor tensor : member) {
+                    for (float value : tensor.data()) {
+                        out.writeFloat(value);
+                    }
+                }
+            }
         }
     }
 
