@@ -20,6 +20,10 @@ final class JobModels {
     static TrainedModel load(JobConfig config) {
         TrainedModel model = config.modelFile() != null ? ModelCatalog.readFile(config.modelFile())
             : ModelCatalog.at(config.modelsFolder(), SHARED).get(config.modelName());
+        if (config.modelName() != null && !model.name().equals(config.modelName())) {
+            throw new IllegalArgumentException("modelFile " + config.modelFile() + " holds model `" + model.name()
+                + "`, but modelName was `" + config.modelName() + "`; drop modelName, or name the file's model");
+        }
         if (model.spec().kind() != BackboneKind.SIGN) {
             throw new IllegalArgumentException("model `" + model.name() + "` has backbone `"
                 + model.spec().kind().name().toLowerCase(java.util.Locale.ROOT) + "`, but the Spark job scores "

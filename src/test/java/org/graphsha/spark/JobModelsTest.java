@@ -74,6 +74,11 @@ class JobModelsTest {
         assertTrue(gcn.getMessage().contains("backbone `gcn`") && gcn.getMessage().contains("graphsha.predict"),
             gcn.getMessage());
 
+        IllegalArgumentException otherName = assertThrows(IllegalArgumentException.class,
+            () -> JobModels.load(config("task=predict", "modelFile=" + file, "modelName=papers")));
+        assertTrue(otherName.getMessage().contains("holds model `gcn`, but modelName was `papers`"),
+            otherName.getMessage());
+
         IllegalArgumentException keys = assertThrows(IllegalArgumentException.class,
             () -> config("task=predict", "modelFile=" + file, "epochs=20"));
         assertTrue(keys.getMessage().contains("[epochs]"), keys.getMessage());
