@@ -57,7 +57,15 @@ public final class HopFeatures {
         return hops[k];
     }
 
+    /**
+     * H_0 = X. Features stored with every entry of every row, in column order (dense properties such as embeddings
+     * and scalar columns), are already H_0 row-major: their values array is shared, which saves one copy of the
+     * features for the whole run. Sparse ones (bag-of-words) are copied into dense rows.
+     */
     private static RowBlocks dense(SparseFeatures x) {
+        if (everyEntryInOrder(x)) {
+            return RowBlocks.over(x.values(), x.rows(), x.dimension());
+        }
         RowBlocks h = new RowBlocks(x.rows(), x.dimension());
         int[] offsets = x.rowOffsets();
         for (int r = 0; r < x.rows(); r++) {
@@ -68,6 +76,25 @@ public final class HopFeatures {
             }
         }
         return h;
+    }
+
+    private static boolean everyEntryInOrder(SparseFeatures x) {
+        if (x.rows() == 0 || x.nonZeros() != (long) x.rows() * x.dimension()) {
+            return false;
+        }
+        int[] columns = x.columns();
+        int d = x.dimension();
+        for (int r = 0; r <= x.rows(); r++) {
+            if (x.rowOffsets()[r] != (long) r * d) {
+                return false;
+            }
+        }
+        for (int k = 0; k < columns.length; k++) {
+            if (columns[k] != k % d) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Â · previous, row by row. */

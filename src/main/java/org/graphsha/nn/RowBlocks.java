@@ -36,6 +36,24 @@ public final class RowBlocks {
         }
     }
 
+    private RowBlocks(int rows, int width, float[] onlyBlock) {
+        this.rows = rows;
+        this.width = width;
+        this.rowsPerBlock = Math.max(rows, 1);
+        this.blocks = new float[][] {onlyBlock};
+    }
+
+    /**
+     * A rows x width matrix over {@code values} (row-major, exactly rows · width entries), without a copy: the caller
+     * keeps the array and neither side writes it.
+     */
+    static RowBlocks over(float[] values, int rows, int width) {
+        if (rows < 1 || width < 1 || values.length != (long) rows * width) {
+            throw new IllegalArgumentException(values.length + " values are no " + rows + " x " + width + " matrix");
+        }
+        return new RowBlocks(rows, width, values);
+    }
+
     public int rows() {
         return rows;
     }

@@ -2,6 +2,8 @@ package org.graphsha.nn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.SplittableRandom;
 
@@ -113,6 +115,56 @@ class HopFeaturesTest {
                 }
             }
             expected = times(a, expected);
+        }
+    }
+
+    /** Every entry of every row stored, in column order: the layout of dense properties. */
+    static SparseFeatures everyEntry(int n, int f, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int[] offsets = new int[n + 1];
+        int[] columns = new int[n * f];
+        float[] values = new float[n * f];
+        for (int k = 0; k < n * f; k++) {
+            columns[k] = k % f;
+            values[k] = (float) random.nextDouble(-1, 1);
+        }
+        for (int r = 0; r <= n; r++) {
+            offsets[r] = r * f;
+        }
+        return new SparseFeatures(n, f, offsets, columns, values);
+    }
+
+    @Test
+    void denselyStoredFeaturesAreH0WithoutACopyAndPropagateAsACopyWould() {
+        Csr csr = graph(30, 60, 7);
+        SparseFeatures x = everyEntry(30, 5, 9);
+        x.values()[7] = 0;
+        HopFeatures shared = HopFeatures.compute(HopOperator.of(csr, GcnNormalization.MEAN), x, 2, 2);
+        assertSame(x.values(), shared.hop(0).block(0), "H_0 is the features' own array");
+        // The same matrix without its stored zero (row 1, column 2): stored sparsely, so H_0 is a copy.
+        int[] offsets = x.rowOffsets().clone();
+        for (int r = 2; r <= 30; r++) {
+            offsets[r]--;
+        }
+        int[] columns = new int[x.nonZeros() - 1];
+        float[] values = new float[x.nonZeros() - 1];
+        for (int k = 0, at = 0; k < x.nonZeros(); k++) {
+            if (k != 7) {
+                columns[at] = x.columns()[k];
+                values[at++] = x.values()[k];
+            }
+        }
+        HopFeatures copied = HopFeatures.compute(HopOperator.of(csr, GcnNormalization.MEAN),
+            new SparseFeatures(30, 5, offsets, columns, values), 2, 2);
+        assertNotSame(values, copied.hop(0).block(0));
+        for (int k = 0; k <= 2; k++) {
+            for (int r = 0; r < 30; r++) {
+                float[] a = new float[5];
+                float[] b = new float[5];
+                shared.hop(k).copyRow(r, a, 0);
+                copied.hop(k).copyRow(r, b, 0);
+                assertArrayEquals(a, b, "hop " + k + " row " + r);
+            }
         }
     }
 
