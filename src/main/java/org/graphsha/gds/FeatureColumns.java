@@ -50,7 +50,8 @@ final class FeatureColumns {
     private FeatureColumns() {}
 
     static Read read(String graphName, GraphStore store, Graph graph, Collection<NodeLabel> labels,
-                     List<String> properties, int n) {
+                     List<String> properties, int[] order) {
+        int n = order.length;
         Set<NodeLabel> structureLabels = structureLabels(store, labels, properties);
         BitSet structure = structureNodes(graph, labels, structureLabels, n);
         List<Column> columns = new ArrayList<>();
@@ -71,7 +72,8 @@ final class FeatureColumns {
         IntArrayBuilder indices = new IntArrayBuilder();
         FloatArrayBuilder nonZeros = new FloatArrayBuilder();
         double[] row = new double[dimension];
-        for (int node = 0; node < n; node++) {
+        for (int p = 0; p < n; p++) {
+            int node = order[p];
             Arrays.fill(row, 0);
             if (structure.get(node)) {
                 row[marker] = 1;
@@ -105,7 +107,7 @@ final class FeatureColumns {
                     nonZeros.add((float) row[k]);
                 }
             }
-            offsets[node + 1] = indices.size();
+            offsets[p + 1] = indices.size();
         }
         return new Read(new SparseFeatures(n, dimension, offsets, indices.toArray(), nonZeros.toArray()),
             columns.stream().map(Column::width).toList());

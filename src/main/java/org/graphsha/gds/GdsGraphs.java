@@ -2,6 +2,7 @@ package org.graphsha.gds;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -76,12 +77,10 @@ public final class GdsGraphs {
         Collection<RelationshipType> types = types(store, graphName, selection);
         Graph graph = store.getGraph(labels, types, Optional.empty());
         int n = Math.toIntExact(graph.nodeCount());
-        long[] neo4jIds = new long[n];
-        for (int i = 0; i < n; i++) {
-            neo4jIds[i] = graph.toOriginalNodeId(i);
-        }
-        FeatureColumns.Read features = FeatureColumns.read(graphName, store, graph, labels, featureProperties, n);
-        return new ProjectedGraph(graphName, neo4jIds, undirectedEdges(graph, n), features.features(),
+        long[] neo4jIds = sortedNeo4jIds(graph, n);
+        int[] order = mappedIds(graph, neo4jIds);
+        FeatureColumns.Read features = FeatureColumns.read(graphName, store, graph, labels, featureProperties, order);
+        return new ProjectedGraph(graphName, neo4jIds, undirectedEdges(graph, order), features.features(),
             new ProjectedGraph.Schema(labels.stream().map(NodeLabel::name).sorted().toList(),
                 types.stream().map(RelationshipType::name).sorted().toList(), features.widths()));
     }
@@ -93,12 +92,30 @@ public final class GdsGraphs {
 
     private static long[] neo4jIds(GraphStore store, String graphName, Selection selection) {
         Graph graph = graph(store, graphName, selection);
-        int n = Math.toIntExact(graph.nodeCount());
+        return sortedNeo4jIds(graph, Math.toIntExact(graph.nodeCount()));
+    }
+
+    /**
+     * The selected nodes in Neo4j id order, the order every read gives them. GDS loads a large graph in parallel, so
+     * its own node order can differ between two projections of the same nodes; training's seeded draws follow the
+     * node order, and so the same seed gives the same model on every projection of the same graph.
+     */
+    private static long[] sortedNeo4jIds(Graph graph, int n) {
         long[] neo4jIds = new long[n];
         for (int i = 0; i < n; i++) {
             neo4jIds[i] = graph.toOriginalNodeId(i);
         }
+        Arrays.sort(neo4jIds);
         return neo4jIds;
+    }
+
+    /** GDS's node ids of {@code neo4jIds}, position by position. */
+    private static int[] mappedIds(Graph graph, long[] neo4jIds) {
+        int[] mapped = new int[neo4jIds.length];
+        for (int p = 0; p < mapped.length; p++) {
+            mapped[p] = Math.toIntExact(graph.toMappedNodeId(neo4jIds[p]));
+        }
+        return mapped;
     }
 
     /** Sizes of a projection, without copying it: node count, directed relationship count, feature width. */
@@ -343,12 +360,21 @@ public final class GdsGraphs {
         return picked;
     }
 
-    /** Either orientation of the projection becomes one undirected edge per connected pair. */
-    private static EdgeList undirectedEdges(Graph graph, int n) {
+    /**
+     * Either orientation of the projection becomes one undirected edge per connected pair, between the positions of
+     * {@code order} (GDS's node ids, position by position).
+     */
+    private static EdgeList undirectedEdges(Graph graph, int[] order) {
+        int n = order.length;
+        int[] position = new int[n];
+        for (int p = 0; p < n; p++) {
+            position[order[p]] = p;
+        }
         return EdgeList.undirected(n, pair -> {
-            for (int source = 0; source < n; source++) {
-                graph.forEachRelationship(source, (s, t) -> {
-                    pair.accept((int) s, (int) t);
+            for (int p = 0; p < n; p++) {
+                int source = p;
+                graph.forEachRelationship(order[p], (s, t) -> {
+                    pair.accept(source, position[(int) t]);
                     return true;
                 });
             }

@@ -44,6 +44,37 @@ class GdsGraphsTest {
         }
     }
 
+    /** A Cypher projection maps nodes in the order its query yields them; the read gives them in Neo4j id order. */
+    @Test
+    void readsNodesInNeo4jIdOrderWhateverOrderGdsHoldsThemIn() {
+        rows("UNWIND range(0, 19) AS i CREATE (:Chain {i: i, x: [toFloat(i), 1.0]})");
+        rows("MATCH (a:Chain), (b:Chain) WHERE b.i = a.i + 1 CREATE (a)-[:NEXT]->(b)");
+        rows("MATCH (a:Chain) WITH a ORDER BY id(a) DESC OPTIONAL MATCH (a)-[:NEXT]->(b:Chain) "
+            + "WITH gds.graph.project('reversed', a, b, {sourceNodeProperties: a {.x}, "
+            + "targetNodeProperties: CASE WHEN b IS NULL THEN null ELSE b {.x} END}, "
+            + "{undirectedRelationshipTypes: ['*']}) AS g RETURN g.nodeCount");
+        long[] gdsOrder = rows("CALL gds.graph.nodeProperty.stream('reversed', 'x') YIELD nodeId "
+            + "RETURN collect(nodeId) AS ids").stream().map(r -> (List<?>) r.get("ids")).findFirst().orElseThrow()
+            .stream().mapToLong(v -> (Long) v).toArray();
+        assertTrue(gdsOrder[0] > gdsOrder[19], "GDS holds the nodes in reverse id order here: "
+            + java.util.Arrays.toString(gdsOrder));
+
+        ProjectedGraph graph = GRAPHS.read("reversed", List.of(), List.of(), List.of("x"));
+        long[] ids = graph.neo4jIds();
+        assertEquals(20, ids.length);
+        for (int p = 0; p < 20; p++) {
+            assertTrue(p == 0 || ids[p] > ids[p - 1], "ascending Neo4j ids");
+            assertArrayEquals(new float[] {p, 1}, graph.features().denseRow(p), "row " + p);
+        }
+        assertArrayEquals(ids, GRAPHS.neo4jIds("reversed", GdsGraphs.Selection.of(List.of(), List.of())));
+        assertEquals(19, graph.edges().size());
+        for (int e = 0; e < 19; e++) {
+            int a = graph.edges().sources()[e];
+            int b = graph.edges().targets()[e];
+            assertEquals(1, Math.abs(a - b), "the chain links neighbouring positions: " + a + " - " + b);
+        }
+    }
+
     @Test
     void naturalOrientationGivesTheSameUndirectedEdges() {
         assertEquals(5278, GRAPHS.read("natural", List.of(), List.of(), List.of()).edges().size());
