@@ -21,7 +21,7 @@ import org.graphsha.nn.BackboneKind;
  */
 record JobConfig(Task task, String url, String user, String password, String nodeLabel, String relationshipType,
                  int partitions, int batchSize, String predictionProperty, String confidenceProperty,
-                 Path modelsFolder, Path modelFile, String modelName, boolean overwrite, TrainConfig train) {
+                 Path modelsFolder, Path modelFile, String modelName, TrainConfig train) {
 
     /** What a run does: train, score and store a model, or score with a stored one. */
     enum Task { TRAIN, PREDICT }
@@ -62,7 +62,7 @@ record JobConfig(Task task, String url, String user, String password, String nod
             required(job, "nodeLabel"), required(job, "relationshipType"), positive(job, "partitions", 4),
             positive(job, "batchSize", 5000), job.getOrDefault("predictionProperty", "predictedClass"),
             job.getOrDefault("confidenceProperty", "confidence"), models == null ? null : Path.of(models),
-            file == null ? null : Path.of(file), modelName, config != null && config.overwrite(), config);
+            file == null ? null : Path.of(file), modelName, config);
     }
 
     private static Task task(String value) {
@@ -143,6 +143,11 @@ record JobConfig(Task task, String url, String user, String password, String nod
             // reported below with the key
         }
         throw new IllegalArgumentException(key + " must be a positive integer, but was `" + value + "`");
+    }
+
+    /** Whether a trained model may replace a stored one of its name ({@code overwrite=true}); never for predict. */
+    boolean overwrite() {
+        return train != null && train.overwrite();
     }
 
     List<String> labels() {
