@@ -20,7 +20,8 @@ import org.neo4j.gds.api.properties.nodes.NodePropertyValues;
 
 /**
  * Concatenates projected scalar and array properties into one feature row per node, kept sparse
- * (zeros dropped) because bag-of-words rows are mostly zeros. Rejects missing or differently sized
+ * (zeros dropped) because bag-of-words rows are mostly zeros, or in the dense form when at least half the entries
+ * are non-zero ({@link SparseFeatures#compact}). Rejects missing or differently sized
  * arrays and non-finite values, naming the node and the property.
  *
  * <p>Nodes whose projected labels carry none of the feature properties (merchants beside accounts) are
@@ -69,7 +70,8 @@ final class FeatureColumns {
         int marker = structureLabels.isEmpty() ? -1 : columns.stream().mapToInt(Column::width).sum();
         int dimension = columns.stream().mapToInt(Column::width).sum() + (marker < 0 ? 0 : 1);
         int[] offsets = new int[n + 1];
-        IntArrayBuilder indices = new IntArrayBuilder();
+        // No column index while every row read so far is full (embeddings, scalar columns): the dense form needs none.
+        IntArrayBuilder indices = null;
         FloatArrayBuilder nonZeros = new FloatArrayBuilder();
         double[] row = new double[dimension];
         for (int p = 0; p < n; p++) {
@@ -101,16 +103,39 @@ final class FeatureColumns {
                 }
                 base += column.width();
             }
+            if (p == 0 && (long) n * dimension < Integer.MAX_VALUE && full(row)) {
+                // A first full row suggests dense features: one allocation of their final size, no doublings.
+                nonZeros.reserve(n * dimension);
+            }
+            if (indices == null && !full(row)) {
+                indices = new IntArrayBuilder();
+                for (int k = 0; k < nonZeros.size(); k++) {
+                    indices.add(k % dimension);
+                }
+            }
             for (int k = 0; k < dimension; k++) {
                 if (row[k] != 0) {
-                    indices.add(k);
+                    if (indices != null) {
+                        indices.add(k);
+                    }
                     nonZeros.add((float) row[k]);
                 }
             }
-            offsets[p + 1] = indices.size();
+            offsets[p + 1] = nonZeros.size();
         }
-        return new Read(new SparseFeatures(n, dimension, offsets, indices.toArray(), nonZeros.toArray()),
-            columns.stream().map(Column::width).toList());
+        SparseFeatures features = indices == null
+            ? SparseFeatures.dense(n, dimension, nonZeros.toArray())
+            : new SparseFeatures(n, dimension, offsets, indices.toArray(), nonZeros.toArray()).compact();
+        return new Read(features, columns.stream().map(Column::width).toList());
+    }
+
+    private static boolean full(double[] row) {
+        for (double v : row) {
+            if (v == 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static BitSet structureNodes(Graph graph, Collection<NodeLabel> labels,

@@ -75,10 +75,10 @@ public sealed interface FeatureTransform {
             double[] sum = new double[d];
             double[] squares = new double[d];
             float[] values = raw.values();
-            int[] columns = raw.columns();
             for (int k = 0; k < values.length; k++) {
-                sum[columns[k]] += values[k];
-                squares[columns[k]] += (double) values[k] * values[k];
+                int c = raw.column(k);
+                sum[c] += values[k];
+                squares[c] += (double) values[k] * values[k];
             }
             float[] means = new float[d];
             float[] deviations = new float[d];
@@ -99,19 +99,15 @@ public sealed interface FeatureTransform {
                     + "standard scores were fitted on " + means.length);
             }
             int d = means.length;
-            int[] offsets = new int[raw.rows() + 1];
-            int[] columns = new int[Math.multiplyExact(raw.rows(), d)];
-            float[] values = new float[columns.length];
+            float[] values = new float[Math.multiplyExact(raw.rows(), d)];
             for (int r = 0; r < raw.rows(); r++) {
                 int base = r * d;
-                offsets[r + 1] = base + d;
                 float[] row = raw.denseRow(r);
                 for (int c = 0; c < d; c++) {
-                    columns[base + c] = c;
                     values[base + c] = (row[c] - means[c]) / deviations[c];
                 }
             }
-            return new SparseFeatures(raw.rows(), d, offsets, columns, values);
+            return SparseFeatures.dense(raw.rows(), d, values);
         }
 
         @Override

@@ -18,7 +18,15 @@ public final class FloatArrayBuilder {
         return size;
     }
 
+    /** Room for {@code capacity} values in all, so that a reader that can guess its size grows the array once. */
+    public void reserve(int capacity) {
+        if (capacity > data.length) {
+            data = Arrays.copyOf(data, capacity);
+        }
+    }
+
+    /** The values added; the builder's own array when it is exactly full, so add nothing after this. */
     public float[] toArray() {
-        return Arrays.copyOf(data, size);
+        return size == data.length ? data : Arrays.copyOf(data, size);
     }
 }

@@ -1,24 +1,75 @@
 package org.graphsha.graph;
 
-/** A row-compressed (CSR) feature matrix: bag-of-words rows stay sparse until a consumer needs them dense. */
+import java.util.Arrays;
+
+/**
+ * A row-compressed (CSR) feature matrix: bag-of-words rows stay sparse until a consumer needs them dense. Mostly
+ * non-zero features (embeddings, scalar columns) are held in the dense form instead: {@code columns} is null and
+ * row r is entries [r·d, (r+1)·d) of {@code values}, column by column, zeros included. That drops the int column
+ * index, as large as the values themselves.
+ */
 public record SparseFeatures(int rows, int dimension, int[] rowOffsets, int[] columns, float[] values) {
 
+    /** From this share of non-zero entries on, a reader keeps features in the dense form: it is then no larger. */
+    public static final double DENSE_FROM = 0.5;
+
     public SparseFeatures {
-        if (rowOffsets.length != rows + 1 || columns.length != values.length
-            || rowOffsets[rows] != columns.length) {
+        if (rowOffsets.length != rows + 1 || rowOffsets[rows] != values.length
+            || (columns != null && columns.length != values.length)
+            || (columns == null && values.length != (long) rows * dimension)) {
             throw new IllegalArgumentException("inconsistent CSR arrays");
         }
     }
 
+    /** The dense form over row-major {@code values}, rows x dimension. */
+    public static SparseFeatures dense(int rows, int dimension, float[] values) {
+        int[] offsets = new int[rows + 1];
+        for (int r = 0; r < rows; r++) {
+            offsets[r + 1] = Math.addExact(offsets[r], dimension);
+        }
+        return new SparseFeatures(rows, dimension, offsets, null, values);
+    }
+
+    /** Whether this is the dense form: every column of every row stored, in order, with no column index. */
+    public boolean isDense() {
+        return columns == null;
+    }
+
+    /** Stored entries: the non-zeros of the sparse form, every entry of the dense form. */
     public int nonZeros() {
         return values.length;
     }
 
+    /** The column of stored entry {@code k}. */
+    public int column(int k) {
+        return columns == null ? k % dimension : columns[k];
+    }
+
     public float[] denseRow(int row) {
+        if (columns == null) {
+            return Arrays.copyOfRange(values, rowOffsets[row], rowOffsets[row + 1]);
+        }
         float[] dense = new float[dimension];
         for (int k = rowOffsets[row]; k < rowOffsets[row + 1]; k++) {
             dense[columns[k]] = values[k];
         }
         return dense;
+    }
+
+    /**
+     * The dense form of these features when at least {@link #DENSE_FROM} of the entries are stored, else
+     * these. The values are the same either way.
+     */
+    public SparseFeatures compact() {
+        if (columns == null || values.length < DENSE_FROM * rows * (double) dimension) {
+            return this;
+        }
+        float[] dense = new float[Math.multiplyExact(rows, dimension)];
+        for (int r = 0; r < rows; r++) {
+            for (int k = rowOffsets[r]; k < rowOffsets[r + 1]; k++) {
+                dense[r * dimension + columns[k]] = values[k];
+            }
+        }
+        return dense(rows, dimension, dense);
     }
 }

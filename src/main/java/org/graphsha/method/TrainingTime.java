@@ -203,18 +203,12 @@ public final class TrainingTime {
         }
         long degree = Math.max(1, Math.min(shape.messageEdges() / Math.max(1, shape.nodes()), n / 10));
         int width = shape.featureDimension();
-        int[] offsets = new int[n + 1];
-        int[] columns = new int[n * width];
         float[] values = new float[n * width];
-        for (int v = 0; v < n; v++) {
-            offsets[v + 1] = (v + 1) * width;
-            for (int f = 0; f < width; f++) {
-                columns[v * width + f] = f;
-                values[v * width + f] = (float) random.nextGaussian();
-            }
+        for (int k = 0; k < values.length; k++) {
+            values[k] = (float) random.nextGaussian();
         }
-        return new GraphSnapshot(randomGraph(n, degree, seed), new SparseFeatures(n, width, offsets, columns,
-            values), classes, classCount, train, validation, test);
+        return new GraphSnapshot(randomGraph(n, degree, seed), SparseFeatures.dense(n, width, values), classes,
+            classCount, train, validation, test);
     }
 
     /** Uniformly random pairs, about {@code degree} edge ends per node once repeats and self pairs are dropped. */

@@ -41,22 +41,45 @@ public final class FeatureInput {
         this.projection = projection;
     }
 
+    /** X as a sparse tensor of its stored entries (of the dense form, its non-zero ones, as a sparse reader keeps). */
     public static FeatureInput sparse(NDManager manager, SparseFeatures f) {
-        int[] rowIdx = new int[f.nonZeros()];
-        int[] offsets = f.rowOffsets();
-        for (int r = 0; r < f.rows(); r++) {
+        SparseFeatures stored = f.isDense() ? nonZeroEntries(f) : f;
+        int[] rowIdx = new int[stored.nonZeros()];
+        int[] offsets = stored.rowOffsets();
+        for (int r = 0; r < stored.rows(); r++) {
             for (int k = offsets[r]; k < offsets[r + 1]; k++) {
                 rowIdx[k] = r;
             }
         }
-        return new FeatureInput(Sparse.coo(manager, rowIdx, f.columns(), f.values(), f.rows(), f.dimension()),
-            f.rows(), f.dimension());
+        return new FeatureInput(Sparse.coo(manager, rowIdx, stored.columns(), stored.values(), f.rows(),
+            f.dimension()), f.rows(), f.dimension());
+    }
+
+    private static SparseFeatures nonZeroEntries(SparseFeatures f) {
+        int count = 0;
+        for (float v : f.values()) {
+            count += v == 0f ? 0 : 1;
+        }
+        int[] offsets = new int[f.rows() + 1];
+        int[] columns = new int[count];
+        float[] values = new float[count];
+        int at = 0;
+        for (int r = 0; r < f.rows(); r++) {
+            for (int k = f.rowOffsets()[r]; k < f.rowOffsets()[r + 1]; k++) {
+                if (f.values()[k] != 0f) {
+                    columns[at] = f.column(k);
+                    values[at++] = f.values()[k];
+                }
+            }
+            offsets[r + 1] = at;
+        }
+        return new SparseFeatures(f.rows(), f.dimension(), offsets, columns, values);
     }
 
     public static FeatureInput dense(NDManager manager, SparseFeatures f) {
-        float[] data = new float[Math.multiplyExact(f.rows(), f.dimension())];
+        float[] data = f.isDense() ? f.values() : new float[Math.multiplyExact(f.rows(), f.dimension())];
         int[] offsets = f.rowOffsets();
-        for (int r = 0; r < f.rows(); r++) {
+        for (int r = 0; r < f.rows() && !f.isDense(); r++) {
             for (int k = offsets[r]; k < offsets[r + 1]; k++) {
                 data[r * f.dimension() + f.columns()[k]] = f.values()[k];
             }

@@ -58,12 +58,12 @@ public final class HopFeatures {
     }
 
     /**
-     * H_0 = X. Features stored with every entry of every row, in column order (dense properties such as embeddings
-     * and scalar columns), are already H_0 row-major: their values array is shared, which saves one copy of the
-     * features for the whole run. Sparse ones (bag-of-words) are copied into dense rows.
+     * H_0 = X. Features in the dense form, or stored with every entry of every row in column order (dense properties
+     * such as embeddings and scalar columns), are already H_0 row-major: their values array is shared, which saves
+     * one copy of the features for the whole run. Sparse ones (bag-of-words) are copied into dense rows.
      */
     private static RowBlocks dense(SparseFeatures x) {
-        if (everyEntryInOrder(x)) {
+        if (x.isDense() || everyEntryInOrder(x)) {
             return RowBlocks.over(x.values(), x.rows(), x.dimension());
         }
         RowBlocks h = new RowBlocks(x.rows(), x.dimension());

@@ -39,18 +39,7 @@ final class RowTransform implements Serializable {
         if (raw.length != dimension) {
             throw new IllegalArgumentException("a feature row has " + raw.length + " values, the model reads " + dimension);
         }
-        int[] columns = new int[dimension];
-        for (int j = 0; j < dimension; j++) {
-            columns[j] = j;
-        }
-        SparseFeatures row = new SparseFeatures(1, dimension, new int[] {0, dimension}, columns,
-            floats(raw));
-        SparseFeatures out = core().apply(row);
-        float[] dense = new float[dimension];
-        for (int k = out.rowOffsets()[0]; k < out.rowOffsets()[1]; k++) {
-            dense[out.columns()[k]] = out.values()[k];
-        }
-        return dense;
+        return core().apply(SparseFeatures.dense(1, dimension, floats(raw))).denseRow(0);
     }
 
     private FeatureTransform core() {

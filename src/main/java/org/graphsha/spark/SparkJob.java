@@ -74,10 +74,14 @@ public final class SparkJob {
             .select("`<source.id>`", "`<target.id>`").repartition(config.partitions()).cache();
         TrainedModel model = stored;
         if (training) {
-            List<Row> nodeRows = nodes.collectAsList();
-            List<Row> edgeRows = relationships.collectAsList();
+            // Both are read in parallel into Spark's cache first; the driver then streams them a partition at a time.
+            nodes.count();
+            relationships.count();
+            DriverRows graph = DriverRows.collect(nodes, relationships, config.train().featureProperties().get(0),
+                config.train().splitProperty().isPresent());
             stages.done("read");
-            model = DriverTraining.train(nodeRows, edgeRows, config);
+            model = DriverTraining.train(graph, config);
+            graph = null; // the driver's copy of the graph is not needed by the stages after training
             stages.done("train");
         }
 

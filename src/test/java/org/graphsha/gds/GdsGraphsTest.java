@@ -3,6 +3,7 @@ package org.graphsha.gds;
 import static org.graphsha.testing.TestNeo4j.rows;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,6 +35,7 @@ class GdsGraphsTest {
         assertEquals(5278, graph.edges().size());
         assertEquals(1433, graph.features().dimension());
         assertEquals(49216, graph.features().nonZeros());
+        assertFalse(graph.features().isDense(), "bag-of-words rows stay sparse");
 
         Long[] ids = GRAPHS.longProperty("undirected", "id", graph.neo4jIds());
         Long[] classes = GRAPHS.longProperty("undirected", "class", graph.neo4jIds());
@@ -72,6 +74,38 @@ class GdsGraphsTest {
             int a = graph.edges().sources()[e];
             int b = graph.edges().targets()[e];
             assertEquals(1, Math.abs(a - b), "the chain links neighbouring positions: " + a + " - " + b);
+        }
+    }
+
+    /**
+     * Full rows are read without a column index; a zero met later adds one for the rows before it, and the result
+     * is the dense form again when at least half the entries are non-zero.
+     */
+    @Test
+    void keepsMostlyNonZeroFeaturesInTheDenseForm() {
+        rows("UNWIND range(0, 9) AS i CREATE (:Emb {i: i, full: [toFloat(i + 1), 2.0], "
+            + "late: [toFloat(i + 1), CASE WHEN i = 5 THEN 0.0 ELSE 2.0 END], "
+            + "sparse: CASE WHEN i = 0 THEN [1.0, 1.0, 1.0, 1.0] ELSE [0.0, 0.0, 0.0, toFloat(i)] END})");
+        rows("MATCH (e:Emb) WITH e ORDER BY e.i WITH collect(e) AS es "
+            + "UNWIND range(0, size(es) - 2) AS k WITH es[k] AS a, es[k + 1] AS b CREATE (a)-[:LINK]->(b)");
+        rows("CALL gds.graph.project('emb', 'Emb', 'LINK', {nodeProperties: ['i', 'full', 'late', 'sparse']})");
+        Long[] order = GRAPHS.longProperty("emb", "i",
+            GRAPHS.read("emb", List.of(), List.of(), List.of("full")).neo4jIds());
+
+        ProjectedGraph full = GRAPHS.read("emb", List.of(), List.of(), List.of("full"));
+        assertTrue(full.features().isDense());
+        assertEquals(20, full.features().nonZeros());
+        ProjectedGraph late = GRAPHS.read("emb", List.of(), List.of(), List.of("late"));
+        assertTrue(late.features().isDense(), "19 of 20 entries are non-zero");
+        ProjectedGraph sparse = GRAPHS.read("emb", List.of(), List.of(), List.of("sparse"));
+        assertFalse(sparse.features().isDense(), "13 of 40 entries are non-zero");
+        assertEquals(13, sparse.features().nonZeros());
+        for (int p = 0; p < 10; p++) {
+            int i = order[p].intValue();
+            assertArrayEquals(new float[] {i + 1, 2}, full.features().denseRow(p));
+            assertArrayEquals(new float[] {i + 1, i == 5 ? 0 : 2}, late.features().denseRow(p));
+            assertArrayEquals(i == 0 ? new float[] {1, 1, 1, 1} : new float[] {0, 0, 0, i},
+                sparse.features().denseRow(p), "row of node " + i);
         }
     }
 

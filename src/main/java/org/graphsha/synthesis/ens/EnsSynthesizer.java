@@ -150,7 +150,7 @@ public final class EnsSynthesizer implements Synthesizer, FeatureGradientListene
     /** x[node][feature] from the sparse rows (bag-of-words rows are short). */
     private float value(int node, int feature) {
         for (int e = features.rowOffsets()[node]; e < features.rowOffsets()[node + 1]; e++) {
-            if (features.columns()[e] == feature) {
+            if (features.column(e) == feature) {
                 return features.values()[e];
             }
         }

@@ -43,16 +43,10 @@ final class GeneratedSnapshot {
     static SparseFeatures denseFeatures(GeneratedGraph g) {
         int n = g.nodeCount();
         int dim = g.features().dimension();
-        int[] offsets = new int[n + 1];
-        int[] columns = new int[n * dim];
         float[] values = new float[n * dim];
         for (int i = 0; i < n; i++) {
-            offsets[i + 1] = offsets[i] + dim;
-            System.arraycopy(g.features().row(i, g.classes()[i]), 0, values, offsets[i], dim);
-            for (int k = 0; k < dim; k++) {
-                columns[offsets[i] + k] = k;
-            }
+            System.arraycopy(g.features().row(i, g.classes()[i]), 0, values, i * dim, dim);
         }
-        return new SparseFeatures(n, dim, offsets, columns, values);
+        return SparseFeatures.dense(n, dim, values);
     }
 }
