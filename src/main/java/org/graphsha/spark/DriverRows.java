@@ -2,6 +2,7 @@ package org.graphsha.spark;
 
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.function.Supplier;
 
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -27,14 +28,23 @@ record DriverRows(long[] ids, SparseFeatures features, Object[] targets, Object[
      */
     static DriverRows collect(Dataset<Row> nodes, Dataset<Row> relationships, String featureProperty,
                               boolean withSplit) {
-        long[] ids = sortedIds(nodes.toLocalIterator());
+        return of(nodes::toLocalIterator, relationships.toLocalIterator(), featureProperty, withSplit);
+    }
+
+    /**
+     * @param nodes         each call a fresh pass over the node rows, in any order
+     * @param relationships the relationship rows, in any order
+     */
+    static DriverRows of(Supplier<Iterator<Row>> nodes, Iterator<Row> relationships, String featureProperty,
+                         boolean withSplit) {
+        long[] ids = sortedIds(nodes.get());
         int n = ids.length;
         Object[] targets = new Object[n];
         Object[] splits = withSplit ? new Object[n] : null;
         float[] values = null;
         int dimension = -1;
         long firstId = -1;
-        Iterator<Row> rows = nodes.toLocalIterator();
+        Iterator<Row> rows = nodes.get();
         while (rows.hasNext()) {
             Row r = rows.next();
             long id = r.getLong(0);
@@ -62,7 +72,7 @@ record DriverRows(long[] ids, SparseFeatures features, Object[] targets, Object[
         }
         SparseFeatures features = values == null ? SparseFeatures.dense(0, 0, new float[0])
             : SparseFeatures.dense(n, dimension, values);
-        return new DriverRows(ids, features, targets, splits, edges(relationships.toLocalIterator(), ids));
+        return new DriverRows(ids, features, targets, splits, edges(relationships, ids));
     }
 
     private static long[] sortedIds(Iterator<Row> rows) {
