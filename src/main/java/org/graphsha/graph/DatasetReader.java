@@ -123,7 +123,7 @@ public final class DatasetReader {
             sortedColumns[slot] = columns[k];
             sortedValues[slot] = values[k];
         }
-        return new SparseFeatures(rows, dimension, offsets, sortedColumns, sortedValues);
+        return new SparseFeatures(rows, dimension, offsets, sortedColumns, sortedValues).compact();
     }
 
     @FunctionalInterface

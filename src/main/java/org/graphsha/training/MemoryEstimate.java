@@ -12,7 +12,8 @@ import org.graphsha.nn.RowBlocks;
 /**
  * A training run's memory, split into the Java heap (snapshot, neighbour distribution, optimizer
  * state) and PyTorch's native memory (tensors of one epoch). Upper bounds from array sizes; the
- * sparse-feature case is the lower end, dense features the upper end.
+ * sparse-feature case is the lower end, dense features the upper end. Features take at most N·d floats on the heap:
+ * readers keep them sparse only when under half the entries are non-zero ({@code SparseFeatures#compact}).
  */
 public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMinimum, Map<String, Long> nativeMaximum) {
 
@@ -65,7 +66,8 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         long parameters = (long) features * h + h * classes + 4 * h + 2L * classes;
         Map<String, Long> heap = new LinkedHashMap<>();
         heap.put("adjacency", (nodes + 1 + edges) * INT);
-        heap.put("featuresSparseUpTo", nodes * features * (FLOAT + INT));
+        // Features in the dense form, or sparse with under half the entries stored: at most N·d floats either way.
+        heap.put("features", nodes * features * FLOAT);
         heap.put("neighbourDistribution", neighbourDistributionBytes(nodes, diffusionEntries, exactDiffusion));
         heap.put("parametersAndAdam", parameters * FLOAT * 4);
         // Logits of the augmented graph (previous, current and their softmax), synthetic nodes included.
@@ -74,6 +76,7 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         // two long indices per edge, in builders that may hold twice their size while they grow.
         long augmentedEdges = edges + (nodes == 0 ? 0 : synthetic * Math.max(1, edges / nodes)) + n;
         heap.put("augmentedEdges", synthetic == 0 ? 0 : 2 * augmentedEdges * (2 * INT + FLOAT + 2 * LONG));
+        // Sparse features are laid out densely once for the engine; the dense form is handed over as it is.
         heap.put("denseFeatureCopy", nodes * features * FLOAT);
         // X·W of layer 1 kept from the eval forward for the next step (CPU), as wide as the backbone projects.
         heap.put("layerOneProjection", nodes * backbone.projectionWidth() * FLOAT);
@@ -124,7 +127,8 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         long parameters = hops * ((long) features * h + h) + width * classes + classes;
         Map<String, Long> heap = new LinkedHashMap<>();
         heap.put("adjacency", (nodes + 1 + edges) * INT);
-        heap.put("featuresSparseUpTo", nodes * features * (FLOAT + INT));
+        // The dense form is H_0 itself; sparse features (under half the entries stored) are at most N·d floats more.
+        heap.put("featuresBesideH0UpTo", nodes * features * FLOAT);
         // Â: offsets, then a column and a value per edge and per self-loop.
         heap.put("hopOperator", (nodes + 1) * INT + (edges + nodes) * (INT + FLOAT));
         heap.put("hopFeatures", hops * RowBlocks.bytes(nodes, features));
@@ -170,7 +174,7 @@ public record MemoryEstimate(Map<String, Long> heap, Map<String, Long> nativeMin
         heap.put("adjacency", (nodes + 1 + edges) * INT);
         // Reading the projection de-duplicates undirected pairs in a hash set: about 64 bytes per pair.
         heap.put("edgeDeduplication", edges / 2 * 64);
-        heap.put("featuresSparseUpTo", nodes * features * (FLOAT + INT));
+        heap.put("features", nodes * features * FLOAT);
         heap.put("parameters", parameters * FLOAT);
         // logits (float), probabilities (double rows with their array headers), node ids and predicted classes
         heap.put("predictions", nodes * classes * (FLOAT + LONG) + nodes * (16 + LONG + LONG));
