@@ -2,7 +2,7 @@
 # The Spark job end to end on the arXiv-shaped generated graph at local[2] (docs/spark.md, "arXiv-shaped graph"):
 # generate and bulk import, serve the database over Bolt, then one train run (read, train on the driver, hops,
 # score, write back, store), a count of the written nodes, and the plugin's predict.stream against the job's scores.
-# Usage: COMMANDS.sh PROJECT_DIR HOME_DIR OUT_DIR
+# Usage: COMMANDS.sh PROJECT_DIR HOME_DIR OUT_DIR  (JOB_JAVA_OPTS: extra options for the job's JVM)
 set -euo pipefail
 ROOT=$(cd "$1" && pwd); HOME_DIR=$2; OUT=$3
 mkdir -p "$OUT"
@@ -25,7 +25,7 @@ SPARK_OPTS=(-XX:+IgnoreUnrecognizedVMOptions --add-opens=java.base/java.lang=ALL
   --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/sun.nio.cs=ALL-UNNAMED
   --add-opens=java.base/sun.security.action=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED
   -Djdk.reflect.useDirectMethodHandle=false)
-/usr/bin/time -v java -Xmx6g "${SPARK_OPTS[@]}" -Dspark.master='local[2]' -Dspark.ui.enabled=false \
+/usr/bin/time -v java -Xmx6g ${JOB_JAVA_OPTS:-} "${SPARK_OPTS[@]}" -Dspark.master='local[2]' -Dspark.ui.enabled=false \
   -Dspark.sql.shuffle.partitions=4 -cp "$CP" org.graphsha.spark.SparkJob \
   url=bolt://127.0.0.1:7688 nodeLabel=Paper relationshipType=CITES featureProperties=features targetProperty=class \
   splitProperty=split modelName=arxiv-spark modelFile="$OUT/arxiv-spark.graphsha-model" overwrite=true \
