@@ -72,18 +72,7 @@ public final class SparkJob {
             .option("relationship.source.labels", ":" + config.nodeLabel())
             .option("relationship.target.labels", ":" + config.nodeLabel()).load()
             .select("`<source.id>`", "`<target.id>`").repartition(config.partitions()).cache();
-        TrainedModel model = stored;
-        if (training) {
-            // Both are read in parallel into Spark's cache first; the driver then streams them a partition at a time.
-            nodes.count();
-            relationships.count();
-            DriverRows graph = DriverRows.collect(nodes, relationships, config.train().featureProperties().get(0),
-                config.train().splitProperty().isPresent());
-            stages.done("read");
-            model = DriverTraining.train(graph, config);
-            graph = null; // the driver's copy of the graph is not needed by the stages after training
-            stages.done("train");
-        }
+        TrainedModel model = training ? trainOnDriver(nodes, relationships, config, stages) : stored;
 
         RowTransform rows = RowTransform.of(model.featureTransform());
         int dimension = model.featureDimension();
@@ -120,6 +109,23 @@ public final class SparkJob {
             HopDump.write(Path.of(System.getenv("GRAPHSHA_SPARK_HOPS_OUT")), stacked.collectAsMap(),
                 predictions.collectAsList());
         }
+    }
+
+    /**
+     * Reads the graph into the driver and trains there. The driver's copy of the graph goes out of scope with this
+     * call, before the stages that follow need the memory.
+     */
+    private static TrainedModel trainOnDriver(Dataset<Row> nodes, Dataset<Row> relationships, JobConfig config,
+                                              Stages stages) {
+        // Both are read in parallel into Spark's cache first; the driver then streams them a partition at a time.
+        nodes.count();
+        relationships.count();
+        DriverRows graph = DriverRows.collect(nodes, relationships, config.train().featureProperties().get(0),
+            config.train().splitProperty().isPresent());
+        stages.done("read");
+        TrainedModel model = DriverTraining.train(graph, config);
+        stages.done("train");
+        return model;
     }
 
     /** Every node's (id, predicted class value, confidence), scored in mapPartitions on the executors. */
