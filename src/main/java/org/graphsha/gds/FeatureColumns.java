@@ -103,15 +103,14 @@ final class FeatureColumns {
                 }
                 base += column.width();
             }
-            if (p == 0 && (long) n * dimension < Integer.MAX_VALUE && full(row)) {
-                // A first full row suggests dense features: one allocation of their final size, no doublings.
-                nonZeros.reserve(n * dimension);
-            }
             if (indices == null && !full(row)) {
                 indices = new IntArrayBuilder();
                 for (int k = 0; k < nonZeros.size(); k++) {
                     indices.add(k % dimension);
                 }
+            } else if (p == 0 && (long) n * dimension < Integer.MAX_VALUE) {
+                // A first full row suggests dense features: one allocation of their final size, no doublings.
+                nonZeros.reserve(n * dimension);
             }
             for (int k = 0; k < dimension; k++) {
                 if (row[k] != 0) {

@@ -41,9 +41,9 @@ public final class FeatureInput {
         this.projection = projection;
     }
 
-    /** X as a sparse tensor of its stored entries (of the dense form, its non-zero ones, as a sparse reader keeps). */
+    /** X as a sparse tensor of its non-zero entries. */
     public static FeatureInput sparse(NDManager manager, SparseFeatures f) {
-        SparseFeatures stored = f.isDense() ? nonZeroEntries(f) : f;
+        SparseFeatures stored = f.nonZeroEntries();
         int[] rowIdx = new int[stored.nonZeros()];
         int[] offsets = stored.rowOffsets();
         for (int r = 0; r < stored.rows(); r++) {
@@ -55,36 +55,9 @@ public final class FeatureInput {
             f.dimension()), f.rows(), f.dimension());
     }
 
-    private static SparseFeatures nonZeroEntries(SparseFeatures f) {
-        int count = 0;
-        for (float v : f.values()) {
-            count += v == 0f ? 0 : 1;
-        }
-        int[] offsets = new int[f.rows() + 1];
-        int[] columns = new int[count];
-        float[] values = new float[count];
-        int at = 0;
-        for (int r = 0; r < f.rows(); r++) {
-            for (int k = f.rowOffsets()[r]; k < f.rowOffsets()[r + 1]; k++) {
-                if (f.values()[k] != 0f) {
-                    columns[at] = f.column(k);
-                    values[at++] = f.values()[k];
-                }
-            }
-            offsets[r + 1] = at;
-        }
-        return new SparseFeatures(f.rows(), f.dimension(), offsets, columns, values);
-    }
-
     public static FeatureInput dense(NDManager manager, SparseFeatures f) {
-        float[] data = f.isDense() ? f.values() : new float[Math.multiplyExact(f.rows(), f.dimension())];
-        int[] offsets = f.rowOffsets();
-        for (int r = 0; r < f.rows() && !f.isDense(); r++) {
-            for (int k = offsets[r]; k < offsets[r + 1]; k++) {
-                data[r * f.dimension() + f.columns()[k]] = f.values()[k];
-            }
-        }
-        return new FeatureInput(Transfer.floats(manager, data, new Shape(f.rows(), f.dimension())), f.rows(), f.dimension());
+        return new FeatureInput(Transfer.floats(manager, f.denseValues(), new Shape(f.rows(), f.dimension())), f.rows(),
+            f.dimension());
     }
 
     /**

@@ -58,12 +58,13 @@ public final class HopFeatures {
     }
 
     /**
-     * H_0 = X. Features in the dense form, or stored with every entry of every row in column order (dense properties
-     * such as embeddings and scalar columns), are already H_0 row-major: their values array is shared, which saves
-     * one copy of the features for the whole run. Sparse ones (bag-of-words) are copied into dense rows.
+     * H_0 = X. Features in the dense form (dense properties such as embeddings and scalar columns, or any stored with
+     * every entry in order) are already H_0 row-major: their values array is shared, which saves one copy of the
+     * features for the whole run. Sparse ones (bag-of-words) are copied into dense rows.
      */
-    private static RowBlocks dense(SparseFeatures x) {
-        if (x.isDense() || everyEntryInOrder(x)) {
+    private static RowBlocks dense(SparseFeatures features) {
+        SparseFeatures x = features.compact();
+        if (x.isDense() && x.rows() > 0 && x.dimension() > 0) {
             return RowBlocks.over(x.values(), x.rows(), x.dimension());
         }
         RowBlocks h = new RowBlocks(x.rows(), x.dimension());
@@ -72,29 +73,10 @@ public final class HopFeatures {
             float[] block = h.block(r);
             int at = h.offset(r);
             for (int k = offsets[r]; k < offsets[r + 1]; k++) {
-                block[at + x.columns()[k]] = x.values()[k];
+                block[at + x.column(k)] = x.values()[k];
             }
         }
         return h;
-    }
-
-    private static boolean everyEntryInOrder(SparseFeatures x) {
-        if (x.rows() == 0 || x.nonZeros() != (long) x.rows() * x.dimension()) {
-            return false;
-        }
-        int[] columns = x.columns();
-        int d = x.dimension();
-        for (int r = 0; r <= x.rows(); r++) {
-            if (x.rowOffsets()[r] != (long) r * d) {
-                return false;
-            }
-        }
-        for (int k = 0; k < columns.length; k++) {
-            if (columns[k] != k % d) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Â · previous, row by row. */

@@ -36,6 +36,28 @@ class SparseFeaturesTest {
     }
 
     @Test
+    void everyEntryStoredInOrderIsTheDenseFormWithoutACopy() {
+        float[] values = {1, 0, 2, 3};
+        SparseFeatures inOrder = new SparseFeatures(2, 2, new int[] {0, 2, 4}, new int[] {0, 1, 0, 1}, values);
+        assertTrue(inOrder.compact().isDense());
+        assertSame(values, inOrder.compact().values());
+        assertSame(values, inOrder.compact().denseValues());
+
+        SparseFeatures swapped = new SparseFeatures(2, 2, new int[] {0, 2, 4}, new int[] {1, 0, 0, 1}, values);
+        assertArrayEquals(new float[] {0, 1, 2, 3}, swapped.compact().values());
+    }
+
+    @Test
+    void theNonZeroEntriesOfTheDenseFormAreSparse() {
+        SparseFeatures sparse = SparseFeatures.dense(2, 3, new float[] {1, 0, 2, 0, 0, 4}).nonZeroEntries();
+        assertFalse(sparse.isDense());
+        assertArrayEquals(new int[] {0, 2, 3}, sparse.rowOffsets());
+        assertArrayEquals(new int[] {0, 2, 2}, sparse.columns());
+        assertArrayEquals(new float[] {1, 2, 4}, sparse.values());
+        assertSame(sparse, sparse.nonZeroEntries());
+    }
+
+    @Test
     void transformsKeepTheDenseForm() {
         SparseFeatures dense = SparseFeatures.dense(2, 2, new float[] {1, 3, 2, 2});
         SparseFeatures rowSum = new FeatureTransform.RowSum(false).apply(dense);
