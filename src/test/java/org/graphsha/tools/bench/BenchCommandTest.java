@@ -92,7 +92,8 @@ class BenchCommandTest {
         String text = out.toString();
         assertTrue(text.contains("labeled/all per class: normal 323/970, positive 10/30"), text);
         assertTrue(text.contains("decision rules fitted to the same 2 runs"), text);
-        for (String rule : new String[] {"balanced ", "prior ", "macroF1 ", "targetPrecision:0.5 ", "targetRecall:0.9 "}) {
+        for (String rule : new String[] {"balanced ", "prior ", "macroF1 ", "targetPrecision:0.5 ", "targetRecall:0.9 ",
+            "test oracle, bAcc kept ", "test oracle, best F1 "}) {
             assertTrue(text.contains("\n" + rule), rule + " missing in " + text);
         }
     }
