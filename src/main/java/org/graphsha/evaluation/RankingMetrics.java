@@ -24,22 +24,42 @@ public final class RankingMetrics {
         if (positives == 0 || anyNaN(score)) {
             return Double.NaN;
         }
-        Integer[] order = byScoreDescending(score);
+        Cuts cuts = cuts(positive, score);
         double sum = 0;
         double previousRecall = 0;
-        int truePositives = 0;
-        for (int i = 0; i < order.length; i++) {
-            if (positive[order[i]]) {
-                truePositives++;
-            }
-            boolean lastOfTie = i + 1 == order.length || score[order[i + 1]] != score[order[i]];
-            if (lastOfTie) {
-                double recall = (double) truePositives / positives;
-                sum += (recall - previousRecall) * truePositives / (i + 1);
-                previousRecall = recall;
-            }
+        for (int j = 0; j < cuts.flagged().length; j++) {
+            double recall = (double) cuts.truePositives()[j] / positives;
+            sum += (recall - previousRecall) * cuts.truePositives()[j] / cuts.flagged()[j];
+            previousRecall = recall;
         }
         return sum;
+    }
+
+    /**
+     * The places a threshold on the scores can fall, from the highest score down: cut j flags the
+     * {@code flagged[j]} highest-scored nodes, {@code truePositives[j]} of them positive. A cut falls only after the
+     * last of a run of tied scores, since a threshold flags all of them or none. Flagging nothing is no cut.
+     */
+    public record Cuts(int[] flagged, int[] truePositives) {}
+
+    public static Cuts cuts(boolean[] positive, double[] score) {
+        requireSameLength(positive, score);
+        Integer[] order = byScoreDescending(score);
+        int[] flagged = new int[order.length];
+        int[] truePositives = new int[order.length];
+        int count = 0;
+        int hits = 0;
+        for (int i = 0; i < order.length; i++) {
+            if (positive[order[i]]) {
+                hits++;
+            }
+            if (i + 1 == order.length || score[order[i + 1]] != score[order[i]]) {
+                flagged[count] = i + 1;
+                truePositives[count] = hits;
+                count++;
+            }
+        }
+        return new Cuts(Arrays.copyOf(flagged, count), Arrays.copyOf(truePositives, count));
     }
 
     /**

@@ -1,8 +1,6 @@
 package org.graphsha.tools.bench;
 
-import java.util.Arrays;
-import java.util.Comparator;
-
+import org.graphsha.evaluation.RankingMetrics;
 import org.graphsha.evaluation.Scores;
 
 /**
@@ -28,33 +26,30 @@ final class TestOracle {
      */
     static Point bestF1(Scores scores, int positive, double minBalancedAccuracy) {
         int n = scores.truth().length;
-        Integer[] order = new Integer[n];
+        boolean[] isPositive = new boolean[n];
+        double[] score = new double[n];
         int positives = 0;
         for (int i = 0; i < n; i++) {
-            order[i] = i;
-            positives += scores.truth()[i] == positive ? 1 : 0;
+            isPositive[i] = scores.truth()[i] == positive;
+            score[i] = scores.probabilities()[i][positive];
+            positives += isPositive[i] ? 1 : 0;
         }
         int negatives = n - positives;
         if (positives == 0 || negatives == 0) {
             return Point.NONE;
         }
-        double[][] p = scores.probabilities();
-        Arrays.sort(order, Comparator.comparingDouble(i -> -p[i][positive]));
-        Point best = Point.NONE;
-        int truePositives = 0;
-        for (int k = 0; k <= n; k++) {
-            boolean cut = k == 0 || k == n || p[order[k]][positive] != p[order[k - 1]][positive];
-            if (cut) {
-                Point at = at(truePositives, k - truePositives, positives, negatives);
-                if (at.balancedAccuracy() >= minBalancedAccuracy && !(at.f1() <= best.f1())) {
-                    best = at;
-                }
-            }
-            if (k < n && scores.truth()[order[k]] == positive) {
-                truePositives++;
-            }
+        RankingMetrics.Cuts cuts = RankingMetrics.cuts(isPositive, score);
+        // Flagging nothing is a threshold too (above every score).
+        Point best = qualifying(at(0, 0, positives, negatives), minBalancedAccuracy, Point.NONE);
+        for (int j = 0; j < cuts.flagged().length; j++) {
+            int tp = cuts.truePositives()[j];
+            best = qualifying(at(tp, cuts.flagged()[j] - tp, positives, negatives), minBalancedAccuracy, best);
         }
         return best;
+    }
+
+    private static Point qualifying(Point at, double minBalancedAccuracy, Point best) {
+        return at.balancedAccuracy() >= minBalancedAccuracy && !(at.f1() <= best.f1()) ? at : best;
     }
 
     /** The figures when the flagged nodes hold {@code tp} positives and {@code fp} negatives. */
