@@ -18,11 +18,12 @@ SET p.predicted = predictedClass, p.confidence = confidence
 RETURN p.id AS paper, predictedClass, round(confidence, 3) AS confidence ORDER BY paper;
 
 // 2. Score the nodes created in the last hour, all in one call (their neighbourhoods are read once).
+//    The rows come in input order, here by paper id; node ids follow no such order, as deleted ids are reused.
 MATCH (p:Paper) WHERE p.createdAt > datetime() - duration('PT1H')
+WITH p ORDER BY p.id
 WITH collect(p) AS recent
 CALL graphsha.predict.nodes('cora-graphsha', recent) YIELD nodeId, predictedClass, predictedProbabilities, confidence
-RETURN nodeId, predictedClass, round(confidence, 3) AS confidence, size(predictedProbabilities) AS classes
-ORDER BY nodeId;
+RETURN nodeId, predictedClass, round(confidence, 3) AS confidence, size(predictedProbabilities) AS classes;
 
 // 3. Write the class back in the same query, one call per matched node; the query writes nothing if a call fails.
 MATCH (p:Paper) WHERE p.createdAt > datetime() - duration('PT1H')
