@@ -35,15 +35,16 @@ public record Sign(ModelSpec spec) implements HopBackbone {
     }
 
     @Override
-    public NDArray logits(NDList p, NDList hopRows, NDArray dropoutMask) {
+    public NDArray hopWeight(NDList p, int k) {
+        return p.get(2 * k);
+    }
+
+    @Override
+    public NDArray logitsOfMapped(NDList p, NDList mapped, NDArray dropoutMask) {
         int hops = spec.hops() + 1;
-        if (hopRows.size() != hops) {
-            throw new IllegalArgumentException("sign with " + spec.hops() + " hops reads " + hops
-                + " hop matrices, but was given " + hopRows.size());
-        }
         NDList parts = new NDList(hops);
         for (int k = 0; k < hops; k++) {
-            parts.add(hopRows.get(k).matMul(p.get(2 * k)).add(p.get(2 * k + 1)));
+            parts.add(mapped.get(k).add(p.get(2 * k + 1)));
         }
         NDArray z = Backbone.activate(hops == 1 ? parts.get(0) : NDArrays.concat(parts, 1), dropoutMask);
         return z.matMul(p.get(2 * hops)).add(p.get(2 * hops + 1));

@@ -49,35 +49,9 @@ public final class SyntheticHops {
         int n = real.rows();
         int m = batch.size();
         int f = real.width();
-        int[] sources = batch.edgeSources();
-        int[] targets = batch.edgeTargets();
-        // Two passes over the edges: count the messages each synthetic node receives, then lay them out by target.
-        int[] offsets = new int[m + 1];
-        for (int e = 0; e < sources.length; e++) {
-            if (sources[e] == targets[e]) {
-                continue;
-            }
-            if (targets[e] < n) {
-                throw new IllegalArgumentException("synthetic edge " + sources[e] + " -> " + targets[e]
-                    + " points into a real node: the sign backbone keeps real rows fixed, so synthetic edges must point "
-                    + "into synthetic nodes (syntheticEdges: 'inbound')");
-            }
-            if (targets[e] >= n + m || sources[e] < 0 || sources[e] >= n + m) {
-                throw new IllegalArgumentException("synthetic edge " + sources[e] + " -> " + targets[e]
-                    + " leaves the augmented graph of " + (n + m) + " nodes");
-            }
-            offsets[targets[e] - n + 1]++;
-        }
-        for (int s = 0; s < m; s++) {
-            offsets[s + 1] += offsets[s];
-        }
-        int[] cursor = Arrays.copyOf(offsets, m);
-        int[] from = new int[offsets[m]];
-        for (int e = 0; e < sources.length; e++) {
-            if (sources[e] != targets[e]) {
-                from[cursor[targets[e] - n]++] = sources[e];
-            }
-        }
+        InEdges in = InEdges.of(batch, n);
+        int[] offsets = in.offsets();
+        int[] from = in.from();
         float[][] out = reuse;
         int size = Math.multiplyExact(m, f);
         for (int k = 0; k <= real.hops(); k++) {
@@ -97,6 +71,56 @@ public final class SyntheticHops {
             });
         }
         return out;
+    }
+
+    /**
+     * The messages each synthetic node receives, laid out by receiver: those of s are {@code from[offsets[s]..
+     * offsets[s+1])}, in edge order. A self-edge is dropped; d̂_s is the count plus one.
+     */
+    record InEdges(int[] offsets, int[] from) {
+
+        /**
+         * @param n the real nodes; synthetic node s is N + s
+         * @throws IllegalArgumentException if an edge points into a real node or leaves the augmented graph
+         */
+        static InEdges of(SyntheticBatch batch, int n) {
+            int m = batch.size();
+            int[] sources = batch.edgeSources();
+            int[] targets = batch.edgeTargets();
+            // Two passes over the edges: count the messages each synthetic node receives, then lay them out by target.
+            int[] offsets = new int[m + 1];
+            for (int e = 0; e < sources.length; e++) {
+                if (sources[e] == targets[e]) {
+                    continue;
+                }
+                if (targets[e] < n) {
+                    throw new IllegalArgumentException("synthetic edge " + sources[e] + " -> " + targets[e]
+                        + " points into a real node: the sign backbone keeps real rows fixed, so synthetic edges must "
+                        + "point into synthetic nodes (syntheticEdges: 'inbound')");
+                }
+                if (targets[e] >= n + m || sources[e] < 0 || sources[e] >= n + m) {
+                    throw new IllegalArgumentException("synthetic edge " + sources[e] + " -> " + targets[e]
+                        + " leaves the augmented graph of " + (n + m) + " nodes");
+                }
+                offsets[targets[e] - n + 1]++;
+            }
+            for (int s = 0; s < m; s++) {
+                offsets[s + 1] += offsets[s];
+            }
+            int[] cursor = Arrays.copyOf(offsets, m);
+            int[] from = new int[offsets[m]];
+            for (int e = 0; e < sources.length; e++) {
+                if (sources[e] != targets[e]) {
+                    from[cursor[targets[e] - n]++] = sources[e];
+                }
+            }
+            return new InEdges(offsets, from);
+        }
+
+        /** d̂_s of synthetic node s. */
+        int degree(int s) {
+            return offsets[s + 1] - offsets[s] + 1;
+        }
     }
 
     /** Row s of hop k from hop k − 1: its own row over d̂_s, plus each sender's row by the normalisation's weight. */

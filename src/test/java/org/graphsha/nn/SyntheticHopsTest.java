@@ -27,7 +27,7 @@ class SyntheticHopsTest {
      * (dropped, as the full-batch graph drops it), an edge from another synthetic node, a node without edges, one
      * mixing a node with itself; GraphENS-style corrections on one row.
      */
-    private static SyntheticBatch batch() {
+    static SyntheticBatch batch() {
         return new SyntheticBatch(
             new int[] {1, 5, 7, 9}, new int[] {2, 5, 11, 0}, new float[] {0.3f, 0.9f, 0.6f, 0.01f}, new int[] {0, 1, 1, 2},
             new int[] {3, 4, 4, 20, 8, 8, 21, 0, 13, 6},

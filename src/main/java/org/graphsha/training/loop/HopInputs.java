@@ -6,16 +6,21 @@ import org.graphsha.nn.HopFeatures;
 import org.graphsha.nn.HopOperator;
 import org.graphsha.nn.HopRows;
 import org.graphsha.nn.ParameterSet;
+import org.graphsha.nn.ProjectedHops;
 import org.graphsha.nn.SyntheticHops;
+import org.graphsha.graph.SyntheticBatch;
 
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.NDScope;
 
 /**
  * The inputs of a decoupled backbone: the real rows' H_0..H_K, computed once per run, and the Â they came from (its
  * degrees weigh the synthetic rows' messages). The eval forward scores every real row in batches of
  * {@code batchRows}, from engine copies made once when they fit {@link #RESIDENT_BUDGET} (a second copy of the hop
- * features, which would otherwise be gathered and copied again every epoch); it keeps no projection.
+ * features, which would otherwise be gathered and copied again every epoch); it keeps no projection. Where mapping
+ * first is cheaper ({@link ProjectedHops#cheaper}), the steps and the epochs' eval forwards map X and propagate
+ * instead, and only the scoring of every row at the end reads the precomputed rows, as prediction does.
  */
 final class HopInputs implements RunInputs {
 
@@ -25,6 +30,8 @@ final class HopInputs implements RunInputs {
     private final HopFeatures hops;
     private final HopOperator operator;
     private final int batchRows;
+    /** The engine's X and Â when the epochs map first, else null. */
+    private final ProjectedHops projected;
     /** The epoch's synthetic hop rows, reused from epoch to epoch and grown only for a larger batch. */
     private final float[][] syntheticRows;
     private NDList resident;
@@ -37,10 +44,11 @@ final class HopInputs implements RunInputs {
      */
     private float[] scoredLogits;
 
-    HopInputs(HopFeatures hops, HopOperator operator, int batchRows) {
+    HopInputs(HopFeatures hops, HopOperator operator, int batchRows, ProjectedHops projected) {
         this.hops = hops;
         this.operator = operator;
         this.batchRows = batchRows;
+        this.projected = projected;
         this.syntheticRows = new float[hops.hops() + 1][];
     }
 
@@ -55,6 +63,11 @@ final class HopInputs implements RunInputs {
 
     HopOperator operator() {
         return operator;
+    }
+
+    /** The engine's X and Â when the epochs map first ({@link ProjectedHops}), else null. */
+    ProjectedHops projected() {
+        return projected;
     }
 
     /**
@@ -84,6 +97,9 @@ final class HopInputs implements RunInputs {
     @Override
     public EvalOutput evalForward(NDManager root, Backbone model, ParameterSet params, boolean keepProjection) {
         HopBackbone hop = (HopBackbone) model;
+        if (projected != null) {
+            return new EvalOutput(mappedFirst(root, hop, params), null);
+        }
         if (scored != null) {
             scoredLogits = HopRows.logits(hop, params.tensors(), root, hops, scored, batchRows, scoredLogits);
             return new EvalOutput(scoredLogits, null);
@@ -93,5 +109,28 @@ final class HopInputs implements RunInputs {
             ? HopRows.logits(hop, params.tensors(), root, engineRows, batchRows)
             : HopRows.logits(hop, params.tensors(), root, hops, batchRows);
         return new EvalOutput(logits, null);
+    }
+
+    /** The eval forward from {@link #projected}: every real row is propagated, the scored ones are read. */
+    private float[] mappedFirst(NDManager root, HopBackbone model, ParameterSet params) {
+        try (NDScope scope = new NDScope(); NDManager pass = root.newSubManager()) {
+            NDList p = params.toEngine(pass, false);
+            if (scored != null && scored.length == 0) {
+                return scoredLogits == null ? new float[0] : scoredLogits;
+            }
+            float[] logits = model.logitsOfMapped(p, projected.forward(pass, model, p, SyntheticBatch.EMPTY, scored)
+                .mapped(), null).toFloatArray();
+            if (scored == null) {
+                return logits;
+            }
+            int classes = logits.length / scored.length;
+            if (scoredLogits == null || scoredLogits.length != Math.multiplyExact(hops.rows(), classes)) {
+                scoredLogits = new float[Math.multiplyExact(hops.rows(), classes)];
+            }
+            for (int i = 0; i < scored.length; i++) {
+                System.arraycopy(logits, i * classes, scoredLogits, scored[i] * classes, classes);
+            }
+            return scoredLogits;
+        }
     }
 }

@@ -11,6 +11,7 @@ import org.graphsha.nn.HopRows;
 import org.graphsha.nn.MessageGraph;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.ParameterSet;
+import org.graphsha.nn.ProjectedHops;
 import org.graphsha.nn.SyntheticHops;
 import org.graphsha.nn.Transfer;
 import org.graphsha.training.augment.SelfTraining;
@@ -32,6 +33,9 @@ import ai.djl.training.GradientCollector;
  * logits, the loss and its gradient ∂L/∂logits are computed on them once, and a second pass back-propagates each
  * batch's share Σ logits ⊙ ∂L/∂logits, summing the parameter gradients. That holds for any loss, batch-coupled ones
  * included (weighted means, the pseudo-label term).
+ *
+ * <p>Where mapping first is cheaper ({@link ProjectedHops#cheaper}: sparse, wide X on a small graph), the step maps X
+ * and propagates the hidden-wide rows on the augmented graph in one pass instead, and builds no synthetic hop rows.
  */
 final class HopStep implements TrainingStep {
 
@@ -41,6 +45,7 @@ final class HopStep implements TrainingStep {
     private final boolean keepOriginalLogits;
     private final int batchRows;
     private final int threads;
+    private final Execution execution;
     /** The synthesizer's logits ({@link #originalLogits}) and the rows the last step wrote into them. */
     private float[] original;
     private int[] written = new int[0];
@@ -52,6 +57,14 @@ final class HopStep implements TrainingStep {
      */
     HopStep(GraphSnapshot graph, ModelSpec spec, int[] trainNodes, boolean keepOriginalLogits, int batchRows,
             int threads) {
+        this(graph, spec, trainNodes, keepOriginalLogits, batchRows, threads, Execution.CHEAPER);
+    }
+
+    /** How the epochs compute the mapped hops: the cheaper way for the graph, or the one given. */
+    enum Execution { CHEAPER, PRECOMPUTED_ROWS, MAP_FIRST }
+
+    HopStep(GraphSnapshot graph, ModelSpec spec, int[] trainNodes, boolean keepOriginalLogits, int batchRows,
+            int threads, Execution execution) {
         if (batchRows < 1) {
             throw new IllegalArgumentException("batchRows must be positive, but was " + batchRows);
         }
@@ -61,12 +74,21 @@ final class HopStep implements TrainingStep {
         this.keepOriginalLogits = keepOriginalLogits;
         this.batchRows = batchRows;
         this.threads = threads;
+        this.execution = execution;
     }
 
     @Override
     public RunInputs inputs(NDManager root, GraphSnapshot snapshot, TrainerOptions config, MessageGraph baseGraph) {
         HopOperator a = HopOperator.of(snapshot.adjacency(), spec.gcnNormalization());
-        return new HopInputs(HopFeatures.compute(a, snapshot.features(), spec.hops(), threads), a, batchRows);
+        // A training row is mapped twice (its weight gradient repeats the product); the eval maps every row under a
+        // per-epoch augmentation, else the validation rows, taken here as many as the training rows.
+        long evalRows = config.augmentations().isEmpty() ? trainNodes.length : snapshot.nodeCount();
+        boolean mapFirst = execution == Execution.MAP_FIRST || execution == Execution.CHEAPER
+            && ProjectedHops.cheaper(a, snapshot.features(), spec.hops(), 2L * trainNodes.length + evalRows);
+        ProjectedHops projected = mapFirst ? ProjectedHops.of(root, a, snapshot.features(), spec.gcnNormalization())
+            : null;
+        return new HopInputs(HopFeatures.compute(a, snapshot.features(), spec.hops(), threads), a, batchRows,
+            projected);
     }
 
     @Override
@@ -105,7 +127,8 @@ final class HopStep implements TrainingStep {
         for (int s = 0; s < m; s++) {
             rows[t + p + s] = n + s;
         }
-        float[][] synthetic = m == 0 ? null : SyntheticHops.of(in.hops(), in.operator(), spec.gcnNormalization(), batch,
+        ProjectedHops projected = in.projected();
+        float[][] synthetic = m == 0 || projected != null ? null : SyntheticHops.of(in.hops(), in.operator(), spec.gcnNormalization(), batch,
             in.syntheticRows(), threads);
         LossRows target = LossRows.of(graph, trainNodes, batch.classes());
         int[] lossRows = new int[t + m];
@@ -121,7 +144,22 @@ final class HopStep implements TrainingStep {
             float[] logits;
             double loss;
             float[][] gradients;
-            if (total <= batchRows) {
+            if (projected != null) {
+                NDList engineParams = params.toEngine(epoch, true);
+                ProjectedHops.Pass pass = projected.forward(epoch, model, engineParams, batch, rows);
+                NDList mapped = pass.mapped();
+                mapped.forEach(map -> map.setRequiresGradient(true));
+                try (GradientCollector collector = run.runtime().newGradientCollector()) {
+                    NDArray maskArray = mask == null ? null : Transfer.floats(epoch, mask, 0, total * width,
+                        new Shape(total, width));
+                    NDArray all = model.logitsOfMapped(engineParams, mapped, maskArray);
+                    NDArray value = loss(run, all, lossRows, target.labels(), t, p);
+                    collector.backward(value);
+                    loss = value.getFloat();
+                    logits = all.toFloatArray();
+                }
+                gradients = mappedFirstGradients(epoch, model, engineParams, pass, in.hops().width());
+            } else if (total <= batchRows) {
                 NDList engineParams = params.toEngine(epoch, true);
                 try (GradientCollector collector = run.runtime().newGradientCollector()) {
                     NDArray all = batches.forward(epoch, engineParams, 0, total);
@@ -147,6 +185,37 @@ final class HopStep implements TrainingStep {
             float[] original = keepOriginalLogits ? originalLogits(logits, rows, t + p, n) : null;
             return new StepOutput(loss, gradients, original, m);
         }
+    }
+
+    /**
+     * Every parameter's gradient after a mapped-first step: the engine's for the parameters after the maps, and for
+     * the hop maps W_k, which reach the loss only through the mapped leaves, the pass's own.
+     */
+    private static float[][] mappedFirstGradients(NDManager manager, HopBackbone model, NDList engineParams,
+                                                  ProjectedHops.Pass pass, int featureWidth) {
+        NDList upstream = new NDList(pass.mapped().size());
+        pass.mapped().forEach(map -> upstream.add(map.getGradient()));
+        float[] joined = pass.weightGradient(manager, upstream).toFloatArray();
+        int maps = upstream.size();
+        int hidden = pass.hidden();
+        float[][] out = new float[engineParams.size()][];
+        for (int i = 0; i < out.length; i++) {
+            NDArray parameter = engineParams.get(i);
+            int k = 0;
+            while (k < maps && model.hopWeight(engineParams, k) != parameter) {
+                k++;
+            }
+            if (k == maps) {
+                out[i] = parameter.getGradient().toFloatArray();
+                continue;
+            }
+            float[] own = new float[featureWidth * hidden];
+            for (int f = 0; f < featureWidth; f++) {
+                System.arraycopy(joined, (f * maps + k) * hidden, own, f * hidden, hidden);
+            }
+            out[i] = own;
+        }
+        return out;
     }
 
     /** The full-batch step's loss over this step's rows: the method's loss on the loss rows, then the pseudo-labels. */
