@@ -19,7 +19,7 @@ import ai.djl.ndarray.types.Shape;
  * nonzeros of X and propagating hidden-wide rows costs far less than mapping every scored row's dense F-wide hops.
  *
  * <p>The maps are linear in [W_0 | ... | W_K], so their gradient is computed here rather than by the engine, whose
- * sparse backward transposes and sorts each operator on every call: {@link Pass#weightGradient} runs the forward's
+ * backward through a sparse product costs several times its forward: {@link Pass#weightGradient} runs the forward's
  * products backwards with the transposed operators, which are the forward's entries with rows and columns swapped.
  * Real rows never read synthetic ones, and a synthetic row s weighs its own row by 1/d̂_s and each sender by the
  * normalisation's weight, as in {@link SyntheticHops}.
