@@ -95,22 +95,7 @@ public final class FeatureInput {
         int[] r = new int[entries];
         int[] c = new int[entries];
         float[] v = new float[entries];
-        int k = 0;
-        for (int i = 0; i < m; i++) {
-            int a = batch.anchors()[i];
-            int b = batch.auxiliaries()[i];
-            if (a < 0 || a >= rows || b < 0 || b >= rows) {
-                throw new IllegalArgumentException("synthetic node " + i + " mixes nodes " + a + " and " + b
-                    + ", outside 0.." + (rows - 1));
-            }
-            float delta = batch.deltas()[i];
-            if (a == b) {
-                r[k] = i; c[k] = a; v[k] = 1f; k++;
-            } else {
-                r[k] = i; c[k] = a; v[k] = delta; k++;
-                r[k] = i; c[k] = b; v[k] = 1f - delta; k++;
-            }
-        }
+        int k = mixingEntries(batch, rows, r, c, v);
         for (int i = 0; i < meanNodes.size(); i++) {
             int from = meanNodes.memberOffsets()[i];
             int to = meanNodes.memberOffsets()[i + 1];
@@ -126,6 +111,32 @@ public final class FeatureInput {
         }
         return Sparse.coo(manager, Arrays.copyOf(r, k), Arrays.copyOf(c, k),
             Arrays.copyOf(v, k), m + meanNodes.size(), rows);
+    }
+
+    /**
+     * The entries of a batch's M x N mixing matrix, row i being δ·(anchor's row) + (1−δ)·(auxiliary's row), into the
+     * arrays from index 0 (at most 2M entries).
+     *
+     * @return how many entries were written
+     */
+    static int mixingEntries(SyntheticBatch batch, int rows, int[] r, int[] c, float[] v) {
+        int k = 0;
+        for (int i = 0; i < batch.size(); i++) {
+            int a = batch.anchors()[i];
+            int b = batch.auxiliaries()[i];
+            if (a < 0 || a >= rows || b < 0 || b >= rows) {
+                throw new IllegalArgumentException("synthetic node " + i + " mixes nodes " + a + " and " + b
+                    + ", outside 0.." + (rows - 1));
+            }
+            float delta = batch.deltas()[i];
+            if (a == b) {
+                r[k] = i; c[k] = a; v[k] = 1f; k++;
+            } else {
+                r[k] = i; c[k] = a; v[k] = delta; k++;
+                r[k] = i; c[k] = b; v[k] = 1f - delta; k++;
+            }
+        }
+        return k;
     }
 
     /**

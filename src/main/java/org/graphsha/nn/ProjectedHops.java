@@ -219,7 +219,8 @@ public final class ProjectedHops {
         private Synthetic(NDManager manager, SyntheticBatch batch) {
             int n = operator.nodeCount();
             int m = batch.size();
-            Entries mix = mixing(batch);
+            Entries mix = Entries.sized(2 * m);
+            mix.size = FeatureInput.mixingEntries(batch, n, mix.rowIdx, mix.colIdx, mix.values);
             mixing = mix.matrix(manager, m, n);
             mixingTransposed = mix.transposed(manager, n, m);
             FeatureCorrection c = batch.corrections();
@@ -235,29 +236,6 @@ public final class ProjectedHops {
             propagation = rowsOfA.matrix(manager, m, n + m);
             propagationTransposed = rowsOfA.transposed(manager, n + m, m);
         }
-    }
-
-    /** Synthetic row s as δ·(its anchor's row) + (1−δ)·(its auxiliary node's row). */
-    private Entries mixing(SyntheticBatch batch) {
-        int n = operator.nodeCount();
-        int m = batch.size();
-        Entries out = Entries.sized(2 * m);
-        for (int s = 0; s < m; s++) {
-            int a = batch.anchors()[s];
-            int b = batch.auxiliaries()[s];
-            if (a < 0 || a >= n || b < 0 || b >= n) {
-                throw new IllegalArgumentException("synthetic node " + s + " mixes nodes " + a + " and " + b
-                    + ", outside 0.." + (n - 1));
-            }
-            float delta = batch.deltas()[s];
-            if (a == b) {
-                out.add(s, a, 1f);
-            } else {
-                out.add(s, a, delta);
-                out.add(s, b, 1f - delta);
-            }
-        }
-        return out;
     }
 
     /** The synthetic rows of Â': row s weighs its own row by 1/d̂_s and each sender u by the normalisation's weight. */
