@@ -32,8 +32,8 @@ import org.graphsha.training.selection.EarlyStopping;
  * a push spreads further on it than on most real graphs.
  *
  * <p>The generated features are dense, so a graph whose features are sparse enough for the sparse path
- * ({@code featureMode}), or for the sign backbone's map-first epochs, trains faster than expected. Warm-ups are timed as the epochs after them, and with early
- * stopping the figure is the most the epochs can take.
+ * ({@code featureMode}), or for the sign backbone's map-first epochs, trains faster than expected. Warm-ups are
+ * timed as the epochs after them, and with early stopping the figure is the most the epochs can take.
  */
 public final class TrainingTime {
 

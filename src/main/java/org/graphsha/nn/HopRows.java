@@ -154,16 +154,26 @@ public final class HopRows {
                 int to = Math.min(rows.length, from + batchRows);
                 try (NDManager batch = pass.newSubManager()) {
                     float[] logits = model.logits(p, gather(batch, real, null, rows, from, to), null).toFloatArray();
-                    int classes = logits.length / (to - from);
-                    if (out == null || out.length != Math.multiplyExact(real.rows(), classes)) {
-                        out = new float[Math.multiplyExact(real.rows(), classes)];
-                    }
-                    for (int i = from; i < to; i++) {
-                        System.arraycopy(logits, (i - from) * classes, out, rows[i] * classes, classes);
-                    }
+                    out = place(logits, rows, from, to, real.rows(), out);
                 }
             }
         }
         return out == null ? new float[0] : out;
+    }
+
+    /**
+     * The row-major logits of {@code rows[from..to)} written at their nodes' rows of an N x C array: {@code into} when
+     * it is N x C, else a fresh one.
+     */
+    public static float[] place(float[] logits, int[] rows, int from, int to, int nodes, float[] into) {
+        int classes = logits.length / (to - from);
+        float[] out = into;
+        if (out == null || out.length != Math.multiplyExact(nodes, classes)) {
+            out = new float[Math.multiplyExact(nodes, classes)];
+        }
+        for (int i = from; i < to; i++) {
+            System.arraycopy(logits, (i - from) * classes, out, rows[i] * classes, classes);
+        }
+        return out;
     }
 }

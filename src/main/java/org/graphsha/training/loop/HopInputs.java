@@ -1,5 +1,6 @@
 package org.graphsha.training.loop;
 
+import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.nn.Backbone;
 import org.graphsha.nn.HopBackbone;
 import org.graphsha.nn.HopFeatures;
@@ -8,7 +9,6 @@ import org.graphsha.nn.HopRows;
 import org.graphsha.nn.ParameterSet;
 import org.graphsha.nn.ProjectedHops;
 import org.graphsha.nn.SyntheticHops;
-import org.graphsha.graph.SyntheticBatch;
 
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
@@ -123,13 +123,7 @@ final class HopInputs implements RunInputs {
             if (scored == null) {
                 return logits;
             }
-            int classes = logits.length / scored.length;
-            if (scoredLogits == null || scoredLogits.length != Math.multiplyExact(hops.rows(), classes)) {
-                scoredLogits = new float[Math.multiplyExact(hops.rows(), classes)];
-            }
-            for (int i = 0; i < scored.length; i++) {
-                System.arraycopy(logits, i * classes, scoredLogits, scored[i] * classes, classes);
-            }
+            scoredLogits = HopRows.place(logits, scored, 0, scored.length, hops.rows(), scoredLogits);
             return scoredLogits;
         }
     }

@@ -34,8 +34,8 @@ import ai.djl.training.GradientCollector;
  * batch's share Σ logits ⊙ ∂L/∂logits, summing the parameter gradients. That holds for any loss, batch-coupled ones
  * included (weighted means, the pseudo-label term).
  *
- * <p>Where mapping first is cheaper ({@link ProjectedHops#cheaper}: sparse, wide X on a small graph), the step maps X
- * and propagates the hidden-wide rows on the augmented graph in one pass instead, and builds no synthetic hop rows.
+ * <p>Where mapping first is cheaper ({@link ProjectedHops#cheaper}: sparse, wide X on a small graph), the step maps
+ * X and propagates the hidden-wide rows on the augmented graph in one pass instead, and builds no synthetic hop rows.
  */
 final class HopStep implements TrainingStep {
 
@@ -128,8 +128,8 @@ final class HopStep implements TrainingStep {
             rows[t + p + s] = n + s;
         }
         ProjectedHops projected = in.projected();
-        float[][] synthetic = m == 0 || projected != null ? null : SyntheticHops.of(in.hops(), in.operator(), spec.gcnNormalization(), batch,
-            in.syntheticRows(), threads);
+        float[][] synthetic = m == 0 || projected != null ? null
+            : SyntheticHops.of(in.hops(), in.operator(), spec.gcnNormalization(), batch, in.syntheticRows(), threads);
         LossRows target = LossRows.of(graph, trainNodes, batch.classes());
         int[] lossRows = new int[t + m];
         for (int i = 0; i < t; i++) {
