@@ -1,5 +1,7 @@
 package org.graphsha.training.loop;
 
+import java.util.function.Supplier;
+
 import org.graphsha.graph.SyntheticBatch;
 import org.graphsha.nn.Backbone;
 import org.graphsha.nn.HopBackbone;
@@ -20,14 +22,16 @@ import ai.djl.ndarray.NDScope;
  * {@code batchRows}, from engine copies made once when they fit {@link #RESIDENT_BUDGET} (a second copy of the hop
  * features, which would otherwise be gathered and copied again every epoch); it keeps no projection. Where mapping
  * first is cheaper ({@link ProjectedHops#cheaper}), the steps and the epochs' eval forwards map X and propagate
- * instead, and only the scoring of every row at the end reads the precomputed rows, as prediction does.
+ * instead, and only the scoring of every row at the end reads the precomputed rows, as prediction does: they are
+ * computed then, so that they and the epochs' buffers are never alive together.
  */
 final class HopInputs implements RunInputs {
 
     /** Engine bytes the eval forward may keep for the whole run. */
     static final long RESIDENT_BUDGET = 1L << 30;
 
-    private final HopFeatures hops;
+    private final Supplier<HopFeatures> compute;
+    private HopFeatures hops;
     private final HopOperator operator;
     private final int batchRows;
     /** The engine's X and Â when the epochs map first, else null. */
@@ -44,12 +48,19 @@ final class HopInputs implements RunInputs {
      */
     private float[] scoredLogits;
 
-    HopInputs(HopFeatures hops, HopOperator operator, int batchRows, ProjectedHops projected) {
-        this.hops = hops;
+    /**
+     * @param hops       computes the real rows' hop features: at once, unless the epochs map first ({@code projected}
+     *                   not null), which read them only at the end
+     * @param hopCount   K
+     */
+    HopInputs(Supplier<HopFeatures> hops, int hopCount, HopOperator operator, int batchRows,
+              ProjectedHops projected) {
+        this.compute = hops;
+        this.hops = projected == null ? hops.get() : null;
         this.operator = operator;
         this.batchRows = batchRows;
         this.projected = projected;
-        this.syntheticRows = new float[hops.hops() + 1][];
+        this.syntheticRows = new float[hopCount + 1][];
     }
 
     /** The run's buffers for {@link SyntheticHops#of}: K + 1 arrays, each as long as the largest batch so far. */
@@ -58,6 +69,9 @@ final class HopInputs implements RunInputs {
     }
 
     HopFeatures hops() {
+        if (hops == null) {
+            hops = compute.get();
+        }
         return hops;
     }
 
@@ -91,7 +105,7 @@ final class HopInputs implements RunInputs {
 
     @Override
     public float[] everyRow(NDManager root, Backbone model, ParameterSet params) {
-        return HopRows.logits((HopBackbone) model, params.tensors(), root, hops, batchRows);
+        return HopRows.logits((HopBackbone) model, params.tensors(), root, hops(), batchRows);
     }
 
     @Override
@@ -123,7 +137,7 @@ final class HopInputs implements RunInputs {
             if (scored == null) {
                 return logits;
             }
-            scoredLogits = HopRows.place(logits, scored, 0, scored.length, hops.rows(), scoredLogits);
+            scoredLogits = HopRows.place(logits, scored, 0, scored.length, operator.nodeCount(), scoredLogits);
             return scoredLogits;
         }
     }

@@ -87,8 +87,8 @@ final class HopStep implements TrainingStep {
             && ProjectedHops.cheaper(a, snapshot.features(), spec.hops(), 2L * trainNodes.length + evalRows);
         ProjectedHops projected = mapFirst ? ProjectedHops.of(root, a, snapshot.features(), spec.gcnNormalization())
             : null;
-        return new HopInputs(HopFeatures.compute(a, snapshot.features(), spec.hops(), threads), a, batchRows,
-            projected);
+        return new HopInputs(() -> HopFeatures.compute(a, snapshot.features(), spec.hops(), threads), spec.hops(), a,
+            batchRows, projected);
     }
 
     @Override
@@ -139,7 +139,8 @@ final class HopStep implements TrainingStep {
             lossRows[t + s] = t + p + s;
         }
         int width = dropoutWidth(spec);
-        Batches batches = new Batches(run, model, params, in.hops(), synthetic, rows, mask, width);
+        Batches batches = projected != null ? null
+            : new Batches(run, model, params, in.hops(), synthetic, rows, mask, width);
         try (NDScope scope = new NDScope(); NDManager epoch = run.root().newSubManager()) {
             float[] logits;
             double loss;
@@ -158,7 +159,7 @@ final class HopStep implements TrainingStep {
                     loss = value.getFloat();
                     logits = all.toFloatArray();
                 }
-                gradients = mappedFirstGradients(epoch, model, engineParams, pass, in.hops().width());
+                gradients = mappedFirstGradients(epoch, model, engineParams, pass, graph.features().dimension());
             } else if (total <= batchRows) {
                 NDList engineParams = params.toEngine(epoch, true);
                 try (GradientCollector collector = run.runtime().newGradientCollector()) {

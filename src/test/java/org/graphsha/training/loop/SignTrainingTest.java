@@ -21,9 +21,13 @@ import org.graphsha.nn.BackboneKind;
 import org.graphsha.nn.EngineRuntime;
 import org.graphsha.nn.Engines;
 import org.graphsha.nn.GcnNormalization;
+import org.graphsha.nn.HopBackbone;
+import org.graphsha.nn.HopFeatures;
+import org.graphsha.nn.HopOperator;
 import org.graphsha.nn.MessageGraph;
 import org.graphsha.nn.ModelSpec;
 import org.graphsha.nn.ParameterSet;
+import org.graphsha.nn.ProjectedHops;
 import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.synthesis.graphsha.GraphShaSynthesizer;
 import org.junit.jupiter.api.Test;
@@ -145,6 +149,37 @@ class SignTrainingTest {
         int[] test = Masks.indices(g.testMask());
         assertEquals(Metrics.evaluate(classesOf(g, test), predictionsOf(result, test), g.classCount()).balancedAccuracy(),
             result.test().balancedAccuracy(), 0);
+    }
+
+    /**
+     * A run that maps first reads the precomputed hop rows only to score every row at the end, so it computes them
+     * then, once, and never beside the epochs' buffers; the eval forward of the epochs does without them.
+     */
+    @Test
+    void mappingFirstComputesTheHopRowsOnlyForTheLastPass() {
+        GraphSnapshot g = CoraLt.snapshot();
+        ModelSpec spec = NARROW;
+        HopOperator a = HopOperator.of(g.adjacency(), spec.gcnNormalization());
+        HopBackbone model = (HopBackbone) spec.backbone();
+        ParameterSet params = model.initialize(g.features().dimension(), g.classCount(), new SplittableRandom(3));
+        EngineRuntime runtime = Engines.runtime(Engines.DeviceChoice.CPU, 1);
+        int[] computed = {0};
+        runtime.exclusive(() -> {
+            try (NDManager root = runtime.newManager()) {
+                HopInputs inputs = new HopInputs(() -> {
+                    computed[0]++;
+                    return HopFeatures.compute(a, g.features(), spec.hops(), 1);
+                }, spec.hops(), a, 8192, ProjectedHops.of(root, a, g.features(), spec.gcnNormalization()));
+                float[] eval = inputs.evalForward(root, model, params, false).logits();
+                assertEquals(0, computed[0], "the epochs map first");
+                float[] every = inputs.everyRow(root, model, params);
+                assertEquals(1, computed[0]);
+                assertArrayEquals(every, inputs.everyRow(root, model, params));
+                assertEquals(1, computed[0], "computed once");
+                assertArrayEquals(eval, every, 1e-5f);
+                return null;
+            }
+        });
     }
 
     private static int[] classesOf(GraphSnapshot g, int[] nodes) {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -37,6 +38,21 @@ class TrainerTest {
         assertEquals(a.bestEpoch(), b.bestEpoch());
         TrainingResult c = Trainer.train(g, config.withSeed(6));
         assertFalse(Arrays.equals(a.logits(), c.logits()), "another seed must give another model");
+    }
+
+    @Test
+    void dropoutMaskDropsExactlyTheUnitsWhoseNextFloatIsUnderTheRate() {
+        for (float p : new float[] {0.5f, 0.1f, 0.123f, 0.7f, 0.999f}) {
+            float[] mask = Trainer.dropoutMask(40, 97, p, new SplittableRandom(11));
+            SplittableRandom reference = new SplittableRandom(11);
+            int dropped = 0;
+            for (float unit : mask) {
+                float expected = reference.nextFloat() < p ? 0f : 1f / (1f - p);
+                assertEquals(expected, unit, "rate " + p);
+                dropped += unit == 0f ? 1 : 0;
+            }
+            assertTrue(dropped > 0 && dropped < mask.length, "rate " + p + " dropped " + dropped);
+        }
     }
 
     @Test
