@@ -95,9 +95,12 @@ public final class ProjectedHops {
      * The mapped hops of {@code rows} (a real node 0..N−1 or a synthetic node N + s of {@code batch}), computed without
      * gradients.
      *
-     * @param rows the rows, or null for every real row in order
+     * @param rows    the rows, or null for every real row in order
+     * @param xMapped X·[W_0 | ... | W_K] at these parameters as an earlier pass computed it ({@link Pass#xMapped}), or
+     *                null to compute it
      */
-    public Pass forward(NDManager manager, HopBackbone model, NDList params, SyntheticBatch batch, int[] rows) {
+    public Pass forward(NDManager manager, HopBackbone model, NDList params, SyntheticBatch batch, int[] rows,
+                        float[] xMapped) {
         int maps = model.hops() + 1;
         NDList weights = new NDList(maps);
         for (int k = 0; k < maps; k++) {
@@ -109,7 +112,9 @@ public final class ProjectedHops {
         Synthetic synthetic = m == 0 ? null : new Synthetic(manager, batch);
         NDArray joined = maps == 1 ? weights.get(0) : NDArrays.concat(weights, 1);
         // One product maps X for every hop at once; a synthetic row's map mixes its two nodes' maps.
-        NDArray p = x.matMul(joined);
+        NDArray p = xMapped == null ? x.matMul(joined)
+            : Transfer.floats(manager, xMapped, new Shape(n, (long) maps * hidden));
+        NDArray real = p;
         if (synthetic != null) {
             NDArray mixed = synthetic.mixing.matMul(p);
             p = p.concat(synthetic.correction == null ? mixed : mixed.add(synthetic.correction.matMul(joined)), 0);
@@ -126,20 +131,22 @@ public final class ProjectedHops {
             NDArray map = maps == 1 ? p : p.get(":, 0:" + hidden);
             mapped.add(index == null ? map : map.get(index));
         }
-        return new Pass(mapped, synthetic, rows, n + m, hidden);
+        return new Pass(mapped, real, synthetic, rows, n + m, hidden);
     }
 
     /** One forward's mapped hops and what its gradient reads. */
     public final class Pass {
 
         private final NDList mapped;
+        private final NDArray xMapped;
         private final Synthetic synthetic;
         private final int[] rows;
         private final int total;
         private final int hidden;
 
-        private Pass(NDList mapped, Synthetic synthetic, int[] rows, int total, int hidden) {
+        private Pass(NDList mapped, NDArray xMapped, Synthetic synthetic, int[] rows, int total, int hidden) {
             this.mapped = mapped;
+            this.xMapped = xMapped;
             this.synthetic = synthetic;
             this.rows = rows;
             this.total = total;
@@ -153,6 +160,11 @@ public final class ProjectedHops {
 
         public int hidden() {
             return hidden;
+        }
+
+        /** X·[W_0 | ... | W_K], N x (K + 1)·hidden, for a later pass at the same parameters. */
+        public float[] xMapped() {
+            return xMapped.toFloatArray();
         }
 
         /**

@@ -1,5 +1,6 @@
 package org.graphsha.nn;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -67,7 +68,13 @@ class ProjectedHopsTest {
                 }
                 // Every real row in order is the eval forward's call.
                 boolean everyRow = synthetic == null;
-                ProjectedHops.Pass pass = projected.forward(manager, sign, params, batch, everyRow ? null : rows);
+                ProjectedHops.Pass pass = projected.forward(manager, sign, params, batch, everyRow ? null : rows, null);
+                // A pass handed an earlier pass's X·[W_0 | ... | W_K] at the same parameters maps exactly the same.
+                ProjectedHops.Pass handed = projected.forward(manager, sign, params, batch, everyRow ? null : rows,
+                    projected.forward(manager, sign, params, SyntheticBatch.EMPTY, null, null).xMapped());
+                for (int k = 0; k <= HOPS; k++) {
+                    assertArrayEquals(pass.mapped().get(k).toFloatArray(), handed.mapped().get(k).toFloatArray());
+                }
                 NDList gradients = new NDList();
                 for (int k = 0; k <= HOPS; k++) {
                     double[][] hopRows = hopRows(real, synthetic, rows, k);

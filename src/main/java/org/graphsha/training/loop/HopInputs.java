@@ -22,8 +22,8 @@ import ai.djl.ndarray.NDScope;
  * {@code batchRows}, from engine copies made once when they fit {@link #RESIDENT_BUDGET} (a second copy of the hop
  * features, which would otherwise be gathered and copied again every epoch); it keeps no projection. Where mapping
  * first is cheaper ({@link ProjectedHops#cheaper}), the steps and the epochs' eval forwards map X and propagate
- * instead, and only the scoring of every row at the end reads the precomputed rows, as prediction does: they are
- * computed then, so that they and the epochs' buffers are never alive together.
+ * instead, and only the scoring of the kept epoch's every row at the end reads the precomputed rows, as prediction
+ * does: they are computed then, so that they and the epochs' buffers are never alive together.
  */
 final class HopInputs implements RunInputs {
 
@@ -103,6 +103,12 @@ final class HopInputs implements RunInputs {
         return true;
     }
 
+    /** Mapping first sums in another order than the precomputed rows that prediction reads. */
+    @Override
+    public boolean epochsScoreUnlikePrediction() {
+        return projected != null;
+    }
+
     @Override
     public float[] everyRow(NDManager root, Backbone model, ParameterSet params) {
         return HopRows.logits((HopBackbone) model, params.tensors(), root, hops(), batchRows);
@@ -112,7 +118,7 @@ final class HopInputs implements RunInputs {
     public EvalOutput evalForward(NDManager root, Backbone model, ParameterSet params, boolean keepProjection) {
         HopBackbone hop = (HopBackbone) model;
         if (projected != null) {
-            return new EvalOutput(mappedFirst(root, hop, params), null);
+            return mappedFirst(root, hop, params, keepProjection);
         }
         if (scored != null) {
             scoredLogits = HopRows.logits(hop, params.tensors(), root, hops, scored, batchRows, scoredLogits);
@@ -125,20 +131,24 @@ final class HopInputs implements RunInputs {
         return new EvalOutput(logits, null);
     }
 
-    /** The eval forward from {@link #projected}: every real row is propagated, the scored ones are read. */
-    private float[] mappedFirst(NDManager root, HopBackbone model, ParameterSet params) {
-        try (NDScope scope = new NDScope(); NDManager pass = root.newSubManager()) {
-            NDList p = params.toEngine(pass, false);
+    /**
+     * The eval forward from {@link #projected}: every real row is propagated, the scored ones are read. With
+     * {@code keepProjection} it hands X·[W_0 | ... | W_K] to the next step, which maps at the same parameters.
+     */
+    private EvalOutput mappedFirst(NDManager root, HopBackbone model, ParameterSet params, boolean keepProjection) {
+        try (NDScope scope = new NDScope(); NDManager manager = root.newSubManager()) {
+            NDList p = params.toEngine(manager, false);
             if (scored != null && scored.length == 0) {
-                return scoredLogits == null ? new float[0] : scoredLogits;
+                return new EvalOutput(scoredLogits == null ? new float[0] : scoredLogits, null);
             }
-            float[] logits = model.logitsOfMapped(p, projected.forward(pass, model, p, SyntheticBatch.EMPTY, scored)
-                .mapped(), null).toFloatArray();
-            if (scored == null) {
-                return logits;
+            ProjectedHops.Pass pass = projected.forward(manager, model, p, SyntheticBatch.EMPTY, scored, null);
+            float[] logits = model.logitsOfMapped(p, pass.mapped(), null).toFloatArray();
+            float[] xMapped = keepProjection ? pass.xMapped() : null;
+            if (scored != null) {
+                scoredLogits = HopRows.place(logits, scored, 0, scored.length, operator.nodeCount(), scoredLogits);
+                logits = scoredLogits;
             }
-            scoredLogits = HopRows.place(logits, scored, 0, scored.length, operator.nodeCount(), scoredLogits);
-            return scoredLogits;
+            return new EvalOutput(logits, xMapped);
         }
     }
 }

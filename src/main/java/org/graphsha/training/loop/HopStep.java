@@ -91,9 +91,10 @@ final class HopStep implements TrainingStep {
             batchRows, projected);
     }
 
+    /** A run that maps first starts each step from the last eval forward's X·[W_0 | ... | W_K]; the others ignore it. */
     @Override
     public boolean acceptsProjection() {
-        return false;
+        return true;
     }
 
     @Override
@@ -147,7 +148,7 @@ final class HopStep implements TrainingStep {
             float[][] gradients;
             if (projected != null) {
                 NDList engineParams = params.toEngine(epoch, true);
-                ProjectedHops.Pass pass = projected.forward(epoch, model, engineParams, batch, rows);
+                ProjectedHops.Pass pass = projected.forward(epoch, model, engineParams, batch, rows, projection);
                 NDList mapped = pass.mapped();
                 mapped.forEach(map -> map.setRequiresGradient(true));
                 try (GradientCollector collector = run.runtime().newGradientCollector()) {

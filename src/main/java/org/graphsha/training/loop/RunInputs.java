@@ -29,6 +29,14 @@ interface RunInputs {
         return false;
     }
 
+    /**
+     * Whether the epochs' eval forwards sum in another order than prediction does, so that the kept epoch is scored
+     * again by {@link #everyRow} at the end and the model's logits are those prediction gives.
+     */
+    default boolean epochsScoreUnlikePrediction() {
+        return false;
+    }
+
     /** Eval-mode logits of every real node at {@code params}, whatever {@link #scoreOnly} asked. */
     default float[] everyRow(NDManager root, Backbone model, ParameterSet params) {
         return evalForward(root, model, params, false).logits();

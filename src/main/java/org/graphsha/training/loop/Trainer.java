@@ -206,7 +206,7 @@ public final class Trainer {
             stoppedEpoch = lastEpoch < config.epochs() - 1 ? lastEpoch : -1;
             clock.stopAfter(lastEpoch + 1);
             selected = selection.selected(lastEpoch, eval.logits(), params);
-            if (validationRowsOnly) {
+            if (validationRowsOnly || inputs.epochsScoreUnlikePrediction()) {
                 ParameterSet kept = selected.parameters();
                 selected = selection.withEveryRow(selected, runtime.exclusive(() -> inputs.everyRow(root, model, kept)));
             }

@@ -51,8 +51,8 @@ interface TrainingStep {
     }
 
     /**
-     * Whether the step runs layer 1 on the original features, so it may start from the X·W that the
-     * last eval forward computed with the same W.
+     * Whether the step maps the original features first, so it may start from the X·W that the last eval forward
+     * computed with the same W ({@link EvalOutput#projection}, null where the inputs keep none).
      */
     boolean acceptsProjection();
 

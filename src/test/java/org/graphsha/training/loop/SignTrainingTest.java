@@ -31,6 +31,8 @@ import org.graphsha.nn.ProjectedHops;
 import org.graphsha.synthesis.SynthesisOptions;
 import org.graphsha.synthesis.graphsha.GraphShaSynthesizer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import ai.djl.ndarray.NDManager;
 
@@ -128,21 +130,25 @@ class SignTrainingTest {
     }
 
     /**
-     * Without augmentations the epochs' eval forwards score the validation rows only; the kept epoch's logits are then
-     * the full pass at its parameters, and its test metrics come from them.
+     * The kept epoch's logits are the every-row pass of the precomputed rows at its parameters, as prediction computes
+     * them, and its test metrics come from them, with or without pseudo-labels (which have the epochs score every row):
+     * on Cora's sparse, wide features the epochs map X first, summing in another order.
      */
-    @Test
-    void theKeptEpochIsScoredOnEveryRowAtTheEnd() {
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void theKeptEpochIsScoredOnEveryRowAtTheEnd(boolean selfTraining) {
         GraphSnapshot g = CoraLt.snapshot();
-        TrainerOptions config = TrainerOptions.defaults(BackboneKind.SIGN).withEpochs(12).withModel(NARROW);
+        TrainerOptions narrow = TrainerOptions.defaults(BackboneKind.SIGN).withEpochs(12).withModel(NARROW);
+        TrainerOptions config = selfTraining ? narrow.withAugmentation(new SelfTrainingOptions(2, 3)) : narrow;
         TrainingResult result = Trainer.train(g, config, GraphShaSynthesizer.create(g, SynthesisOptions.defaults()), null);
         Backbone model = config.model().backbone();
         EngineRuntime runtime = Engines.runtime(config.device(), config.threads());
         float[] every = runtime.exclusive(() -> {
             try (NDManager root = runtime.newManager()) {
                 HopStep step = new HopStep(g, config.model(), Masks.indices(g.trainMask()), true, 8192, 1);
-                return step.inputs(root, g, config, MessageGraph.of(g.adjacency()))
-                    .everyRow(root, model, ParameterSet.of(result.parameters()));
+                RunInputs inputs = step.inputs(root, g, config, MessageGraph.of(g.adjacency()));
+                assertTrue(inputs.epochsScoreUnlikePrediction(), "Cora's epochs map first");
+                return inputs.everyRow(root, model, ParameterSet.of(result.parameters()));
             }
         });
         assertArrayEquals(every, result.logits());
