@@ -22,8 +22,9 @@ import ai.djl.ndarray.NDScope;
  * {@code batchRows}, from engine copies made once when they fit {@link #RESIDENT_BUDGET} (a second copy of the hop
  * features, which would otherwise be gathered and copied again every epoch); it keeps no projection. Where mapping
  * first is cheaper ({@link ProjectedHops#cheaper}), the steps and the epochs' eval forwards map X and propagate
- * instead, and only the scoring of the kept epoch's every row at the end reads the precomputed rows, as prediction
- * does: they are computed then, so that they and the epochs' buffers are never alive together.
+ * instead, each eval forward handing its X·[W_0 | ... | W_K] to the next step, and only the scoring of the kept
+ * epoch's every row at the end reads the precomputed rows, as prediction does: they are computed then, so that they
+ * and the epochs' buffers are never alive together.
  */
 final class HopInputs implements RunInputs {
 
