@@ -14,13 +14,6 @@ import ai.djl.ndarray.NDManager;
  */
 record Gcn(ModelSpec spec) implements Backbone {
 
-    /** The parameters in {@link #initialize} order, as engine arrays or as Java tensors. */
-    private record Weights<T>(T w1, T b1, T w2, T b2) {
-        static <T> Weights<T> of(List<T> p) {
-            return new Weights<>(p.get(0), p.get(1), p.get(2), p.get(3));
-        }
-    }
-
     @Override
     public ParameterSet initialize(int in, int classes, RandomGenerator random) {
         int h = spec.hidden();
@@ -64,13 +57,13 @@ record Gcn(ModelSpec spec) implements Backbone {
 
     @Override
     public NDArray hidden(NDList p, FeatureInput x, NDArray mixing, GraphTensors graph) {
-        Weights<NDArray> w = Weights.of(p);
+        TwoLayerWeights<NDArray> w = TwoLayerWeights.of(p);
         return Propagation.of(graph).matMul(x.project(w.w1(), mixing)).add(w.b1());
     }
 
     @Override
     public NDArray output(NDList p, NDArray h, GraphTensors graph) {
-        Weights<NDArray> w = Weights.of(p);
+        TwoLayerWeights<NDArray> w = TwoLayerWeights.of(p);
         return Propagation.of(graph).matMul(h.matMul(w.w2())).add(w.b2());
     }
 
@@ -79,13 +72,13 @@ record Gcn(ModelSpec spec) implements Backbone {
     @Override
     public float[] hiddenRows(List<Tensor> parameters, FieldGraph g, float[] xw) {
         int h = spec.hidden();
-        float[] b1 = Weights.of(parameters).b1().data();
+        float[] b1 = TwoLayerWeights.of(parameters).b1().data();
         return RowMath.activatedRows(g.receivers(), h, b1, (u, out, at) -> propagateRow(g, u, xw, h, out, at));
     }
 
     @Override
     public float[] outputRows(List<Tensor> parameters, FieldGraph g, float[] hidden) {
-        Weights<Tensor> p = Weights.of(parameters);
+        TwoLayerWeights<Tensor> p = TwoLayerWeights.of(parameters);
         float[] b2 = p.b2().data();
         int classes = b2.length;
         GcnNormalization norm = spec.gcnNormalization();

@@ -14,13 +14,6 @@ import ai.djl.ndarray.NDManager;
  */
 record Sage(ModelSpec spec) implements Backbone {
 
-    /** The parameters in {@link #initialize} order, as engine arrays or as Java tensors. */
-    private record Weights<T>(T w1, T b1, T w2, T b2) {
-        static <T> Weights<T> of(List<T> p) {
-            return new Weights<>(p.get(0), p.get(1), p.get(2), p.get(3));
-        }
-    }
-
     @Override
     public ParameterSet initialize(int in, int classes, RandomGenerator random) {
         int h = spec.hidden();
@@ -62,14 +55,14 @@ record Sage(ModelSpec spec) implements Backbone {
 
     @Override
     public NDArray hidden(NDList p, FeatureInput x, NDArray mixing, GraphTensors graph) {
-        Weights<NDArray> w = Weights.of(p);
+        TwoLayerWeights<NDArray> w = TwoLayerWeights.of(p);
         NDArray both = x.project(w.w1(), mixing);
         return layer(graph, both, spec.hidden()).add(w.b1());
     }
 
     @Override
     public NDArray output(NDList p, NDArray hidden, GraphTensors graph) {
-        Weights<NDArray> w = Weights.of(p);
+        TwoLayerWeights<NDArray> w = TwoLayerWeights.of(p);
         NDArray out = hidden.matMul(w.w2());
         int c = (int) out.getShape().get(1) / 2;
         return layer(graph, out, c).add(w.b2());
@@ -87,13 +80,13 @@ record Sage(ModelSpec spec) implements Backbone {
     @Override
     public float[] hiddenRows(List<Tensor> parameters, FieldGraph g, float[] both) {
         int h = spec.hidden();
-        float[] b1 = Weights.of(parameters).b1().data();
+        float[] b1 = TwoLayerWeights.of(parameters).b1().data();
         return RowMath.activatedRows(g.receivers(), h, b1, (u, out, at) -> row(g, u, both, h, out, at));
     }
 
     @Override
     public float[] outputRows(List<Tensor> parameters, FieldGraph g, float[] hidden) {
-        Weights<Tensor> p = Weights.of(parameters);
+        TwoLayerWeights<Tensor> p = TwoLayerWeights.of(parameters);
         float[] b2 = p.b2().data();
         int classes = b2.length;
         RowMath.LinearRows z = new RowMath.LinearRows(hidden, spec.hidden(), p.w2().data(), 2 * classes);
