@@ -104,6 +104,7 @@ public final class BenchCommand {
         boolean selecting = plan.selection().enabled();
         List<String> chosen = new ArrayList<>();
         RuleComparison rules = o.decisionRules().isEmpty() ? null : new RuleComparison(o.decisionRules());
+        SpreadingComparison spreadings = o.spreadings().isEmpty() ? null : new SpreadingComparison(o.spreadings());
         for (int b = 0; b < o.runs() / block; b++) {
             long blockSeed = o.seed() + (long) b * block;
             int firstRun = b * block;
@@ -157,6 +158,9 @@ public final class BenchCommand {
             if (rules != null) {
                 rules.add(trained);
             }
+            if (spreadings != null) {
+                spreadings.add(trained, blockSnapshot);
+            }
         }
         if (selecting && !o.json()) {
             progress.println("chosen per seed: " + String.join(" ", chosen));
@@ -165,7 +169,8 @@ public final class BenchCommand {
             printSeedAverages(progress, o, blocks);
         }
         BenchReport report = BenchReport.of(o, snapshot, results, seconds, PeakMemory.peakRssMb(), rss);
-        return o.json() ? report.toJson() : report.toTable() + (rules == null ? "" : rules.table(snapshot));
+        return o.json() ? report.toJson() : report.toTable() + (rules == null ? "" : rules.table(snapshot))
+            + (spreadings == null ? "" : spreadings.table());
     }
 
     /**

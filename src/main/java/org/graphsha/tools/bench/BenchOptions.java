@@ -23,7 +23,8 @@ import org.graphsha.training.losses.LossKind;
 record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backbone, LossKind method, int runs,
                     long seed, int epochs, boolean json, Path out, Path datasets, DeviceChoice device, int threads,
                     GcnNormalization gcnNorm, int heads, TieOrder ties, TrainConfig train,
-                    UserGraphSettings userGraph, int averageSeeds, List<RuleComparison.Rule> decisionRules) {
+                    UserGraphSettings userGraph, int averageSeeds, List<RuleComparison.Rule> decisionRules,
+                    List<SpreadingComparison.Blend> spreadings) {
 
     /** The arXiv-size generated graph (time split) rather than one of the paper's datasets. */
     boolean generated() {
@@ -71,6 +72,8 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         + " figures under that rule] [--decision-rules balanced,prior,macroF1,targetPrecision:0.5,...: also every"
         + " listed rule fitted to the same runs, side by side; for two classes with balanced listed, also the test"
         + " oracle, the best threshold on the test labels, which bounds every rule]"
+        + " [--label-spreading 0.8:0.25,...: also each run's test probabilities blended with class-balanced label"
+        + " spreading from its training labels, ALPHA:WEIGHT, with the blend's test oracle for two classes]"
         + " [--KEY VALUE ...: any graphsha.train configuration key, e.g. --syntheticEdges bidirectional"
         + " --diffusion heat --ablation easySamples --deltaBetaB 50;"
         + " --candidateMethods graphsha,tam,reweight [--candidateScoring auto|folds|validation] [--validationFolds 3] instead of --method chooses among them;"
@@ -96,6 +99,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         String ties = "ascending";
         String averageSeeds = "0";
         String decisionRules = null;
+        String spreadings = null;
         Map<String, Object> trainKeys = new LinkedHashMap<>();
         List<String> userFlags = new ArrayList<>();
         int start = args.length > 0 && args[0].equals("bench") ? 1 : 0;
@@ -125,6 +129,7 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
                 case "--lt-ties" -> ties = value;
                 case "--average-seeds" -> averageSeeds = value;
                 case "--decision-rules" -> decisionRules = value;
+                case "--label-spreading" -> spreadings = value;
                 default -> {
                     if (flag.startsWith("--user-")) {
                         userFlags.add(flag);
@@ -195,7 +200,8 @@ record BenchOptions(KnownDataset dataset, boolean longTailed, BackboneKind backb
         return new BenchOptions(d, lt, spec.kind(), first.loss(), r, s, train.epochs(), json,
             out == null ? null : Path.of(out), dir, train.device(), t, spec.gcnNormalization(), spec.heads(),
             tieOrder, train, userGraph, k, decisionRules == null ? List.of()
-                : RuleComparison.parse(decisionRules, train.decision().calibrate()));
+                : RuleComparison.parse(decisionRules, train.decision().calibrate()),
+            spreadings == null ? List.of() : SpreadingComparison.parse(spreadings));
     }
 
     private static UserGraphSettings userGraph(boolean user, List<String> flags) {

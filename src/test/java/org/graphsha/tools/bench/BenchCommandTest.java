@@ -51,6 +51,7 @@ class BenchCommandTest {
         "--dataset cora --setting lt --method vanilla --runs 3 --average-seeds 1 | --average-seeds 1 | multiple",
         "--dataset cora --setting lt --method vanilla --decision-rules targetPrecision | --decision-rules | targetPrecision:TARGET",
         "--dataset cora --setting lt --method vanilla --decision-rules macroF1:0.5 | --decision-rules | macroF1:0.5",
+        "--dataset cora --setting lt --method vanilla --label-spreading 0.8 | --label-spreading | 0.8",
     })
     void badFlagsExitWithTwoAndNameFlagAndValue(String line, String flag, String value) {
         StringBuilder out = new StringBuilder();
@@ -87,15 +88,30 @@ class BenchCommandTest {
         StringBuilder out = new StringBuilder();
         int code = run("bench --dataset usergraph --setting holdout --backbone gcn --method vanilla --runs 2 --epochs 3"
             + " --user-shape fraud --user-nodes 1000 --user-positive-rate 0.03 --user-rarest-labels 10"
-            + " --decision-rules balanced,prior,macroF1,targetPrecision:0.5,targetRecall:0.9", out);
+            + " --decision-rules balanced,prior,macroF1,targetPrecision:0.5,targetRecall:0.9"
+            + " --label-spreading 0.8:0.25,0.5:1", out);
         assertEquals(0, code, out.toString());
         String text = out.toString();
         assertTrue(text.contains("labeled/all per class: normal 323/970, positive 10/30"), text);
         assertTrue(text.contains("decision rules fitted to the same 2 runs"), text);
         for (String rule : new String[] {"balanced ", "prior ", "macroF1 ", "targetPrecision:0.5 ", "targetRecall:0.9 ",
-            "test oracle, bAcc kept ", "test oracle, best F1 "}) {
+            "test oracle, bAcc kept ", "test oracle, best F1 ", "model alone ", "spread a0.8 w0.25 ",
+            "spread a0.5 w1 "}) {
             assertTrue(text.contains("\n" + rule), rule + " missing in " + text);
         }
+        // The model alone is the balanced rule's argmax and ranking: the same bAcc, F1 and PR-AUC columns.
+        String[] balanced = row(text, "balanced ");
+        String[] alone = row(text, "model alone ");
+        for (int column : new int[] {0, 1, 5}) {
+            assertEquals(balanced[column], alone[column], text);
+        }
+    }
+
+    /** The mean ± std cells of the table row that starts with {@code label}. */
+    private static String[] row(String text, String label) {
+        String line = text.substring(text.indexOf("\n" + label) + 1).lines().findFirst().orElseThrow();
+        Matcher cell = Pattern.compile("(-?[0-9.]+|NaN) ± +(-?[0-9.]+|NaN)").matcher(line);
+        return cell.results().map(m -> m.group()).toArray(String[]::new);
     }
 
     @Test
