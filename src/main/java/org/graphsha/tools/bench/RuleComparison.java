@@ -94,7 +94,8 @@ final class RuleComparison {
         return b.toString();
     }
 
-    private static void row(StringBuilder b, String label, double[][] columns) {
+    /** One table row: the label, then each column's mean ± std over the runs. */
+    static void row(StringBuilder b, String label, double[][] columns) {
         b.append(String.format(Locale.ROOT, "%-22s", label));
         for (double[] column : columns) {
             Summary s = Summary.of(column);

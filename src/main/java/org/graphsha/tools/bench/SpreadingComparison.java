@@ -111,16 +111,14 @@ final class SpreadingComparison {
         b.append(String.format(Locale.ROOT, "%-22s %14s %14s %14s %14s %14s %14s %14s%n", "blend", "bAcc", "F1", "minP",
             "minR", "minF1", "PR-AUC", "oracle minF1"));
         for (int r = 0; r < rows.size(); r++) {
-            b.append(String.format(Locale.ROOT, "%-22s", r == 0 ? "model alone" : blends.get(r - 1).label()));
-            for (int m = 0; m < 7; m++) {
-                double[] column = new double[rows.get(r).size()];
-                for (int i = 0; i < column.length; i++) {
-                    column[i] = rows.get(r).get(i)[m];
+            List<double[]> runs = rows.get(r);
+            double[][] columns = new double[7][runs.size()];
+            for (int i = 0; i < runs.size(); i++) {
+                for (int m = 0; m < 7; m++) {
+                    columns[m][i] = runs.get(i)[m];
                 }
-                Summary s = Summary.of(column);
-                b.append(String.format(Locale.ROOT, " %6.2f ± %5.2f", s.mean(), s.std()));
             }
-            b.append('\n');
+            RuleComparison.row(b, r == 0 ? "model alone" : blends.get(r - 1).label(), columns);
         }
         b.append(String.format(Locale.ROOT, "(oracle minF1: the largest minority F1 of a threshold on the blend's "
             + "test scores with bAcc at most %.1f under the model's own argmax; two classes only)%n",
