@@ -1,5 +1,4 @@
 import java.util.Arrays;
-import java.util.Random;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -20,7 +19,6 @@ public class XProduct {
         for (int r = 0; r < n; r++) {
             Arrays.fill(rows, x.rowOffsets()[r], x.rowOffsets()[r + 1], r);
         }
-        Random random = new Random(1);
         try (NDManager m = NDManager.newBaseManager()) {
             JniUtils.setNumThreads(1);
             NDArray xs = Sparse.coo(m, rows, x.columns(), x.values(), n, f);

@@ -18,7 +18,8 @@ import org.graphsha.method.TrainingPlan;
  * from its training labels, (1 − w)·p + w·Z, and scored as the balanced argmax of the blend. For a two-class target
  * also the blend's PR-AUC and its test oracle, the largest minority F1 a threshold on the blend reaches with bAcc at
  * most {@link RuleComparison#ORACLE_BACC_SLACK} under the model's own argmax. It measures what a ranking that reads
- * the labels would add; no method trains or predicts with it.
+ * the labels would add; no method trains or predicts with it. With {@code --average-seeds} a block is scored by its
+ * mean probabilities and spread from its first member's training labels.
  */
 final class SpreadingComparison {
 
