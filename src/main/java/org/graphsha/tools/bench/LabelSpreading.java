@@ -8,20 +8,20 @@ import org.graphsha.nn.HopOperator;
  * Class-balanced label spreading from the training labels alone, with no features: Z ← α·Â·Z + (1 − α)·Y over the
  * symmetric Â with self-loops, where each class's training nodes share a mass of 1 in Y (so a class with 3 labels
  * spreads as far as one with 300), then each row of Z divided by its sum. A node no label reaches keeps a zero row.
- * The bench blends it with a model's probabilities to measure how much a label-aware ranking would add.
+ * The bench blends it with a model's probabilities to measure how much a label-aware ranking would add. Â and Y are
+ * built once per graph and split, for every α asked of them.
  */
 final class LabelSpreading {
 
     static final int ITERATIONS = 50;
 
-    private LabelSpreading() {}
+    private final HopOperator a;
+    private final double[] seeds;
+    private final int classCount;
 
-    /** N x C, row-major. */
-    static double[] of(Csr adjacency, int[] classes, boolean[] trainMask, int classCount, double alpha) {
-        if (!(alpha > 0 && alpha < 1)) {
-            throw new IllegalArgumentException("the spreading's alpha must be in (0, 1), but was " + alpha);
-        }
-        HopOperator a = HopOperator.of(adjacency, GcnNormalization.SYMMETRIC);
+    LabelSpreading(Csr adjacency, int[] classes, boolean[] trainMask, int classCount) {
+        this.a = HopOperator.of(adjacency, GcnNormalization.SYMMETRIC);
+        this.classCount = classCount;
         int n = adjacency.nodeCount();
         int[] counts = new int[classCount];
         for (int v = 0; v < n; v++) {
@@ -29,12 +29,20 @@ final class LabelSpreading {
                 counts[classes[v]]++;
             }
         }
-        double[] seeds = new double[n * classCount];
+        seeds = new double[n * classCount];
         for (int v = 0; v < n; v++) {
             if (trainMask[v]) {
                 seeds[v * classCount + classes[v]] = 1.0 / counts[classes[v]];
             }
         }
+    }
+
+    /** Z for this α, N x C, row-major. */
+    double[] spread(double alpha) {
+        if (!(alpha > 0 && alpha < 1)) {
+            throw new IllegalArgumentException("the spreading's alpha must be in (0, 1), but was " + alpha);
+        }
+        int n = a.nodeCount();
         double[] z = seeds.clone();
         double[] next = new double[z.length];
         for (int t = 0; t < ITERATIONS; t++) {

@@ -68,11 +68,12 @@ final class SpreadingComparison {
         int[] testNodes = Masks.indices(snapshot.testMask());
         double[] own = score(model, minority, classes, Double.NaN);
         rows.get(0).add(own);
+        LabelSpreading spreading = new LabelSpreading(snapshot.adjacency(), snapshot.classes(), snapshot.trainMask(),
+            classes);
         Map<Double, double[]> spreadings = new HashMap<>();
         for (int b = 0; b < blends.size(); b++) {
             Blend blend = blends.get(b);
-            double[] z = spreadings.computeIfAbsent(blend.alpha(), alpha -> LabelSpreading.of(snapshot.adjacency(),
-                snapshot.classes(), snapshot.trainMask(), classes, alpha));
+            double[] z = spreadings.computeIfAbsent(blend.alpha(), spreading::spread);
             double[][] mixed = new double[testNodes.length][classes];
             for (int i = 0; i < testNodes.length; i++) {
                 for (int c = 0; c < classes; c++) {

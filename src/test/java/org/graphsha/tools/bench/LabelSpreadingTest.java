@@ -23,7 +23,7 @@ class LabelSpreadingTest {
 
     @Test
     void eachClassSpreadsTheSameMassHoweverManyLabelsItHas() {
-        double[] z = LabelSpreading.of(GRAPH, CLASSES, TRAIN, 2, 0.8);
+        double[] z = new LabelSpreading(GRAPH, CLASSES, TRAIN, 2).spread(0.8);
         // Unbalanced seeds would give the centre class 1 twice class 0's mass (1/3 against 2/3).
         assertEquals(0.5, z[0], 1e-9);
         assertEquals(0.5, z[1], 1e-9);
@@ -34,7 +34,7 @@ class LabelSpreadingTest {
 
     @Test
     void reachedRowsSumToOneAndAnUnreachedNodeKeepsAZeroRow() {
-        double[] z = LabelSpreading.of(GRAPH, CLASSES, TRAIN, 2, 0.5);
+        double[] z = new LabelSpreading(GRAPH, CLASSES, TRAIN, 2).spread(0.5);
         for (int v = 0; v < 7; v++) {
             assertEquals(1.0, z[2 * v] + z[2 * v + 1], 1e-12, "node " + v);
         }
@@ -45,7 +45,7 @@ class LabelSpreadingTest {
     @Test
     void alphaOutsideTheOpenUnitIntervalIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> LabelSpreading.of(GRAPH, CLASSES, TRAIN, 2, 1.0));
+            () -> new LabelSpreading(GRAPH, CLASSES, TRAIN, 2).spread(1.0));
         assertTrue(e.getMessage().contains("alpha") && e.getMessage().contains("1.0"), e.getMessage());
     }
 
